@@ -1,0 +1,24 @@
+import { deciderSpec } from '@kainga/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { emailReservationDecider, emailReservationStream } from './email-reservation';
+
+const at = '2026-11-22T00:00:00.000Z';
+const spec = deciderSpec(emailReservationDecider);
+const reserved = { type: 'EmailReserved' as const, data: { email: 'a@b.nz', userId: 'u1', reservedAt: at } };
+
+describe('email reservation decider', () => {
+  it('reserves a free address', () => spec.given([]).when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u1', at }).then([reserved]));
+  it('refuses an address held by another account', () =>
+    spec.given([reserved]).when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u2', at }).thenRefuses('conflict', /already used/));
+  it('is a no-op for the holder', () => spec.given([reserved]).when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u1', at }).thenNothingHappens());
+  it('frees an address released by its holder', () =>
+    spec
+      .given([reserved, { type: 'EmailReleased', data: { email: 'a@b.nz', userId: 'u1', releasedAt: at } }])
+      .when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u2', at })
+      .then([{ type: 'EmailReserved', data: { email: 'a@b.nz', userId: 'u2', reservedAt: at } }]));
+  it('ignores a release by someone else', () => spec.given([reserved]).when({ type: 'ReleaseEmail', email: 'a@b.nz', userId: 'u2', at }).thenNothingHappens());
+  it('names the stream by a hash of the normalised address', () => {
+    expect(emailReservationStream(' A@B.nz ')).toBe(emailReservationStream('a@b.nz'));
+    expect(emailReservationStream('a@b.nz')).not.toContain('@');
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { RoleName } from '../roles';
+
+/**
+ * Account events. Passwords and their hashes never enter an event: credentials live in the
+ * CredentialStore, so they can be changed or erased while the log stays immutable.
+ */
+export const UserRegistered = z.object({
+  type: z.literal('UserRegistered'),
+  data: z.object({
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    roles: z.array(RoleName).min(1),
+    profileImageUrl: z.string().nullable(),
+    provider: z.enum(['password', 'google', 'github']),
+    registeredAt: z.string(),
+  }),
+});
+export const UserProfileChanged = z.object({
+  type: z.literal('UserProfileChanged'),
+  data: z.object({
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    changedAt: z.string(),
+  }),
+});
+export const UserRolesChanged = z.object({
+  type: z.literal('UserRolesChanged'),
+  data: z.object({ userId: z.string(), roles: z.array(RoleName).min(1), changedBy: z.string(), changedAt: z.string() }),
+});
+export const UserEvent = z.discriminatedUnion('type', [UserRegistered, UserProfileChanged, UserRolesChanged]);
+export type UserEvent = z.infer<typeof UserEvent>;
+
+/** One account per email: a reservation stream per normalised email, appended with no-stream. */
+export const EmailReserved = z.object({
+  type: z.literal('EmailReserved'),
+  data: z.object({ email: z.string(), userId: z.string(), reservedAt: z.string() }),
+});
+export const EmailReleased = z.object({
+  type: z.literal('EmailReleased'),
+  data: z.object({ email: z.string(), userId: z.string(), releasedAt: z.string() }),
+});
+export const EmailReservationEvent = z.discriminatedUnion('type', [EmailReserved, EmailReleased]);
+export type EmailReservationEvent = z.infer<typeof EmailReservationEvent>;
+
+export const accountEventTypes = ['UserRegistered', 'UserProfileChanged', 'UserRolesChanged'] as const;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { RoleName } from '../roles';
+
+/** Read model of the `users` projection. */
+export const UserDoc = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(RoleName),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDoc = z.infer<typeof UserDoc>;

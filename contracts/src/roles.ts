@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Roles of the consumer spec §6 and partner/admin spec §6. A user may hold several. */
+export const roleNames = ['general', 'admin', 'mortgage_broker', 'registered_valuer', 'property_manager'] as const;
+export const RoleName = z.enum(roleNames);
+export type RoleName = z.infer<typeof RoleName>;
+
+export const partnerRoleNames = ['mortgage_broker', 'registered_valuer', 'property_manager'] as const;
+export type PartnerRoleName = (typeof partnerRoleNames)[number];
+
+/** Labels used across the product; the profile page has its own two (see profileRoleLabels). */
+export const roleLabels: Record<RoleName, string> = {
+  general: 'General',
+  admin: 'Admin',
+  mortgage_broker: 'Mortgage Broker',
+  registered_valuer: 'Registered Valuer',
+  property_manager: 'Property Manager',
+};
+
+/** The profile page reads 'General User' and 'Administrator' (partner/admin spec §6). */
+export const profileRoleLabels: Record<RoleName, string> = {
+  ...roleLabels,
+  general: 'General User',
+  admin: 'Administrator',
+};
+
+export const permissions = [
+  'read:valuation:summary:any',
+  'read:valuation:detail',
+  'read:property:detail',
+  'create:valuation',
+  'create:property',
+  'partner:leads',
+  'admin:all',
+] as const;
+export const Permission = z.enum(permissions);
+export type Permission = z.infer<typeof Permission>;
+
+/** The permissions table of consumer spec §6, as data. */
+export const rolePermissions: Record<RoleName, readonly Permission[]> = {
+  general: ['read:valuation:summary:any', 'create:valuation', 'create:property'],
+  admin: [
+    'read:valuation:summary:any',
+    'read:valuation:detail',
+    'read:property:detail',
+    'create:valuation',
+    'create:property',
+    'admin:all',
+  ],
+  mortgage_broker: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads'],
+  registered_valuer: [
+    'read:valuation:summary:any',
+    'read:valuation:detail',
+    'create:valuation',
+    'create:property',
+    'partner:leads',
+  ],
+  property_manager: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads'],
+};
+
+/** What a signed-out visitor, or a user without roles, may do. */
+export const anonymousPermissions: readonly Permission[] = ['read:valuation:summary:any'];
+
+export function permissionsOf(roles: readonly RoleName[] | undefined | null): Set<Permission> {
+  if (!roles || roles.length === 0) return new Set(anonymousPermissions);
+  return new Set(roles.flatMap((r) => rolePermissions[r] ?? []));
+}
+
+/** An admin passes every permission check (admin:all). */
+export function hasPermission(roles: readonly RoleName[] | undefined | null, permission: Permission): boolean {
+  const held = permissionsOf(roles);
+  return held.has('admin:all') || held.has(permission);
+}
+
+export const hasRole = (roles: readonly RoleName[] | undefined | null, role: RoleName) => !!roles?.includes(role);
+export const isAdmin = (roles: readonly RoleName[] | undefined | null) => hasRole(roles, 'admin');
+/** A user record without roles is treated as holding the single role general (consumer spec §3). */
+export const isGeneral = (roles: readonly RoleName[] | undefined | null) =>
+  !roles || roles.length === 0 || hasRole(roles, 'general');
+export const partnerRolesOf = (roles: readonly RoleName[] | undefined | null): PartnerRoleName[] =>
+  (roles ?? []).filter((r): r is PartnerRoleName => (partnerRoleNames as readonly string[]).includes(r));
+export const isPartner = (roles: readonly RoleName[] | undefined | null) => partnerRolesOf(roles).length > 0;
+
+/**
+ * The generic guard of consumer spec §6: allowed when the user holds any of the listed roles
+ * (or none are listed) and, if a permission is given, holds that permission.
+ */
+export function guardAllows(
+  roles: readonly RoleName[] | undefined | null,
+  rule: { anyRole?: readonly RoleName[]; permission?: Permission },
+): boolean {
+  const roleOk = !rule.anyRole || rule.anyRole.length === 0 || rule.anyRole.some((r) => hasRole(roles, r)) || isAdmin(roles);
+  const permOk = !rule.permission || hasPermission(roles, rule.permission);
+  return roleOk && permOk;
+}

@@ -1,0 +1,26 @@
+import Database from 'better-sqlite3';
+import type { CredentialStore } from './credential-store';
+
+export class SqliteCredentialStore implements CredentialStore {
+  private readonly db: Database.Database;
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec('CREATE TABLE IF NOT EXISTS credentials (user_id TEXT PRIMARY KEY, password_hash TEXT NOT NULL, updated_at TEXT NOT NULL)');
+  }
+  async get(userId: string) {
+    const row = this.db.prepare<[string], { password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = ?').get(userId);
+    return row?.password_hash ?? null;
+  }
+  async put(userId: string, passwordHash: string) {
+    this.db
+      .prepare('INSERT INTO credentials (user_id, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at')
+      .run(userId, passwordHash, new Date().toISOString());
+  }
+  async delete(userId: string) {
+    this.db.prepare('DELETE FROM credentials WHERE user_id = ?').run(userId);
+  }
+  async close() {
+    if (this.db.open) this.db.close();
+  }
+}

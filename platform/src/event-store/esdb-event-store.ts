@@ -1,0 +1,341 @@
+import {
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  eventTypeFilter,
+  excludeSystemEvents,
+  jsonEvent,
+  streamNameFilter,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  type Filter as EsdbFilter,
+  type JSONType,
+  type Position as EsdbPosition,
+  type ReadPosition,
+  type RecordedEvent as EsdbRecordedEvent,
+  type StreamingRead,
+} from '@eventstore/db-client';
+import type { EventMetadata } from '@kainga/contracts';
+import {
+  WrongExpectedRevisionError,
+  isSystemEvent,
+  matchesFilter,
+  type AppendResult,
+  type EventFilter,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store';
+
+const PAD = 20;
+const MAX_UINT63 = (1n << 63n) - 1n;
+
+/** `{commit, prepare}` as one string that sorts lexicographically in log order. */
+export const toEsdbPosition = (p: EsdbPosition): Position =>
+  `${p.commit.toString().padStart(PAD, '0')}-${p.prepare.toString().padStart(PAD, '0')}`;
+
+const POSITION_FORMAT = /^(\d{20})-(\d{20})$/;
+
+/** The inverse of {@link toEsdbPosition}; refuses positions made by another adapter (a SQLite checkpoint, say). */
+export function fromEsdbPosition(position: Position): EsdbPosition {
+  const match = POSITION_FORMAT.exec(position);
+  if (!match) throw new Error(`"${position}" is not an EventStoreDB position (expected <commit>-<prepare>, 20 digits each)`);
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}
+
+/** A .NET regex that never matches: what an empty list of event types or prefixes asks for. */
+const MATCH_NOTHING = '(?!)';
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The server-side filter for a subscription. EventStoreDB takes one filter (on event type or on
+ * stream name), so the narrower of ours goes to the server and `matchesFilter` re-checks both on
+ * the client. Exact event types become an anchored regex; system events are always dropped.
+ */
+function serverFilter(filter?: EventFilter): EsdbFilter {
+  if (filter?.eventTypes) {
+    const types = filter.eventTypes;
+    return eventTypeFilter({ regex: types.length ? `^(?:${types.map(escapeRegex).join('|')})$` : MATCH_NOTHING });
+  }
+  if (filter?.streamPrefixes) {
+    const prefixes = filter.streamPrefixes;
+    return prefixes.length ? streamNameFilter({ prefixes: [...prefixes] }) : streamNameFilter({ regex: MATCH_NOTHING });
+  }
+  return excludeSystemEvents();
+}
+
+const wanted = (e: RecordedEvent, filter?: EventFilter) => !isSystemEvent(e) && matchesFilter(e, filter);
+
+function decodeBytes(bytes: Uint8Array): unknown {
+  const text = Buffer.from(bytes).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Our recorded event from the client's; null for an unresolved link. */
+function toRecorded(resolved: { event?: EsdbRecordedEvent; commitPosition?: bigint }): RecordedEvent | null {
+  const e = resolved.event;
+  if (!e) return null;
+  // Event positions on stream reads arrive from server 22.6 on; older servers only send the commit position.
+  const position = e.position ?? (resolved.commitPosition !== undefined ? { commit: resolved.commitPosition, prepare: resolved.commitPosition } : undefined);
+  if (!position) throw new Error(`EventStoreDB sent event ${e.id} without a log position (server 22.6 or later is required)`);
+  const metadata = e.metadata instanceof Uint8Array ? decodeBytes(e.metadata) : e.metadata;
+  return {
+    id: e.id,
+    type: e.type,
+    data: e.data instanceof Uint8Array ? decodeBytes(e.data) : e.data,
+    metadata: metadata as EventMetadata,
+    streamName: e.streamId,
+    revision: Number(e.revision),
+    position: toEsdbPosition(position),
+    recordedAt: e.created.toISOString(),
+  };
+}
+
+/** Reads a client stream until `visit` returns false, then cancels the server call. */
+async function consume<E>(read: StreamingRead<E>, visit: (item: E) => boolean): Promise<void> {
+  for await (const item of read) {
+    if (!visit(item)) {
+      await read.cancel().catch(() => undefined);
+      break;
+    }
+  }
+}
+
+/**
+ * The EventStore port on EventStoreDB / KurrentDB (gRPC, `@eventstore/db-client` v6, server 23.10
+ * or later for the caught-up signal of subscriptions).
+ *
+ * Semantics follow the embedded SQLite adapter, with these server-given differences:
+ * - Idempotency is EventStoreDB's own: a retried append of the same event ids at the same
+ *   expected revision (or `no_stream`) succeeds without writing and returns the original
+ *   revision. Event ids are only unique per stream on the server, so an id reused on *another*
+ *   stream is not refused with `DuplicateEventIdError` (the command handler derives ids from the
+ *   idempotency key *and* the stream name, so that cannot happen through it).
+ * - `readAll`, `headPosition` and `countEvents` read `$all` and filter on the client (this
+ *   client version has no server-side filter for reads); `headPosition` stops at the first match
+ *   reading backwards, `countEvents` is O(n) and meant for progress bars only.
+ * - Subscriptions filter on the server (one filter: event type, else stream prefix) and again
+ *   on the client; system (`$`) events never reach a handler.
+ */
+export class EsdbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(connectionString: string) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+  }
+
+  async append(stream: string, events: readonly NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const expected: AppendExpectedRevision = expectedRevision === 'no_stream' ? NO_STREAM : expectedRevision === 'any' ? 'any' : BigInt(expectedRevision);
+    try {
+      const result = await this.client.appendToStream(
+        stream,
+        events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata })),
+        { expectedRevision: expected },
+      );
+      const nextRevision = Number(result.nextExpectedRevision);
+      // An idempotent (already written) append comes back without a position: look up the original.
+      const position =
+        result.position && result.position.commit <= MAX_UINT63 ? toEsdbPosition(result.position) : await this.positionOf(stream, nextRevision);
+      return { nextRevision, position };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
+        throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+      }
+      throw error;
+    }
+  }
+
+  private async positionOf(stream: string, revision: number): Promise<Position> {
+    const [event] = await this.readEvents(stream, revision, 1);
+    if (!event) throw new Error(`Event ${revision} of ${stream} was appended but cannot be read back`);
+    return event.position;
+  }
+
+  async readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
+    return this.readEvents(stream, options?.fromRevision ?? 0);
+  }
+
+  private async readEvents(stream: string, fromRevision: number, maxCount?: number): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      const read = this.client.readStream(stream, {
+        fromRevision: fromRevision > 0 ? BigInt(fromRevision) : START,
+        ...(maxCount ? { maxCount } : {}),
+      });
+      for await (const resolved of read) {
+        const e = toRecorded(resolved);
+        if (e) events.push(e);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const limit = options.limit ?? 1000;
+    if (limit <= 0) return [];
+    const after = options.after ?? null;
+    const fromPosition: ReadPosition = after ? fromEsdbPosition(after) : START;
+    const page: RecordedEvent[] = [];
+    // The server's fromPosition is inclusive; ours is exclusive.
+    await consume(this.client.readAll({ direction: FORWARDS, fromPosition }), (resolved) => {
+      const e = toRecorded(resolved);
+      if (e && (after === null || e.position > after) && wanted(e, options.filter)) page.push(e);
+      return page.length < limit;
+    });
+    return page;
+  }
+
+  async headPosition(filter?: EventFilter): Promise<Position | null> {
+    let head: Position | null = null;
+    await consume(this.client.readAll({ direction: BACKWARDS, fromPosition: END }), (resolved) => {
+      const e = toRecorded(resolved);
+      if (e && wanted(e, filter)) head = e.position;
+      return head === null;
+    });
+    return head;
+  }
+
+  /** O(n): reads the whole log. Only for progress bars. */
+  async countEvents(filter?: EventFilter): Promise<number> {
+    let n = 0;
+    await consume(this.client.readAll({ direction: FORWARDS, fromPosition: START }), (resolved) => {
+      const e = toRecorded(resolved);
+      if (e && wanted(e, filter)) n += 1;
+      return true;
+    });
+    return n;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    const batchSize = Math.max(1, options.batchSize ?? 500);
+    let resolveDone!: () => void;
+    const done = new Promise<void>((resolve) => (resolveDone = resolve));
+
+    let source: AllStreamSubscription;
+    try {
+      if (this.closed) throw new Error('The event store is closed');
+      source = this.client.subscribeToAll(
+        { fromPosition: options.after ? fromEsdbPosition(options.after) : START, filter: serverFilter(options.filter) },
+        // Buffer at most one batch: an unread buffer pauses the gRPC stream (back-pressure).
+        { highWaterMark: batchSize },
+      );
+    } catch (error) {
+      options.onError?.(error);
+      resolveDone();
+      return { done, stop: async () => done };
+    }
+
+    let last: Position | null = options.after ?? null;
+    let caughtUp = false;
+    let finished = false;
+    let wantsPump = false;
+    let pumping: Promise<void> | null = null;
+
+    /** Hands what is buffered to onBatch, a batch at a time, awaiting each one. */
+    const drain = async () => {
+      while (!finished) {
+        const batch: RecordedEvent[] = [];
+        let raw: AllStreamResolvedEvent | null = null;
+        while (batch.length < batchSize && (raw = source.read() as AllStreamResolvedEvent | null) !== null) {
+          const e = toRecorded(raw);
+          // Skips the event at `after` should the server start there (and any replay), and system events.
+          if (e && (last === null || e.position > last) && wanted(e, options.filter)) batch.push(e);
+        }
+        if (batch.length > 0) {
+          await options.onBatch(batch);
+          last = batch[batch.length - 1]!.position;
+          continue;
+        }
+        if (raw === null) {
+          // Everything before the server's caught-up signal has been delivered.
+          if (caughtUp && !finished) {
+            caughtUp = false;
+            options.onCaughtUp?.(last);
+          }
+          return;
+        }
+      }
+    };
+
+    const pump = () => {
+      wantsPump = true;
+      if (pumping || finished) return;
+      pumping = (async () => {
+        while (wantsPump && !finished) {
+          wantsPump = false;
+          await drain();
+        }
+      })()
+        .catch((error: unknown) => {
+          void finish(error);
+        })
+        .finally(() => {
+          pumping = null;
+          if (wantsPump && !finished) pump();
+        });
+    };
+
+    const finish = async (error?: unknown) => {
+      if (finished) return;
+      finished = true;
+      await source.unsubscribe().catch(() => undefined);
+      source.destroy();
+      // Let a batch in flight complete, as the SQLite adapter's stop does.
+      if (pumping) await pumping;
+      this.subscriptions.delete(subscription);
+      if (error !== undefined) options.onError?.(error);
+      resolveDone();
+    };
+
+    source.on('readable', pump);
+    source.on('caughtUp', () => {
+      caughtUp = true;
+      pump();
+    });
+    source.on('error', (error: Error) => {
+      void finish(error);
+    });
+    source.on('end', () => {
+      void finish(new Error('The EventStoreDB subscription ended unexpectedly'));
+    });
+
+    const subscription: Subscription = {
+      done,
+      stop: async () => {
+        await finish();
+        await done;
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.client.dispose();
+  }
+}

@@ -1,0 +1,216 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventFilter,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store';
+
+interface Row {
+  position: number;
+  event_id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+const PAD = 20;
+export const toSqlitePosition = (n: number): Position => String(n).padStart(PAD, '0');
+const fromPosition = (p: Position | null | undefined): number => (p ? Number(p) : 0);
+
+/** How often a live subscription looks for events appended by another process on the same file. */
+const POLL_MS = 250;
+
+/**
+ * The embedded event store: one SQLite file in WAL mode, one transaction per append,
+ * a global autoincrement position and a unique (stream, revision) and unique event id.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        stream TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        UNIQUE (stream, revision)
+      );
+      CREATE INDEX IF NOT EXISTS events_type ON events (type, position);
+    `);
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(stream: string, events: readonly NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const result = this.appendTx(stream, events, expectedRevision);
+    if (!result.idempotent) this.appended.emit('appended');
+    return result;
+  }
+
+  private readonly appendTx = (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) =>
+    this.db.transaction((): AppendResult & { idempotent: boolean } => {
+      const existing = this.db
+        .prepare<string[], Row>(`SELECT * FROM events WHERE event_id IN (${events.map(() => '?').join(',')}) ORDER BY position`)
+        .all(...events.map((e) => e.id));
+      if (existing.length > 0) {
+        // A retried append: the same ids, same stream, same types means it already happened.
+        const same =
+          existing.length === events.length &&
+          existing.every((row, i) => row.stream === stream && row.event_id === events[i]!.id && row.type === events[i]!.type);
+        if (!same) throw new DuplicateEventIdError(existing[0]!.event_id);
+        const last = existing[existing.length - 1]!;
+        return { nextRevision: last.revision, position: toSqlitePosition(last.position), idempotent: true };
+      }
+      const head = this.db.prepare<[string], { revision: number }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?').get(stream);
+      const current = head?.revision ?? null;
+      if (expected !== 'any') {
+        const ok = expected === 'no_stream' ? current === null : current === expected;
+        if (!ok) throw new WrongExpectedRevisionError(stream, expected, current ?? 'no_stream');
+      }
+      const insert = this.db.prepare(
+        'INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      const now = new Date().toISOString();
+      let revision = current ?? -1;
+      let position = 0;
+      for (const e of events) {
+        revision += 1;
+        const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), now);
+        position = Number(info.lastInsertRowid);
+      }
+      return { nextRevision: revision, position: toSqlitePosition(position), idempotent: false };
+    })();
+
+  async readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
+    return this.db
+      .prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision')
+      .all(stream, options?.fromRevision ?? 0)
+      .map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readPage(fromPosition(options.after), options.filter, options.limit ?? 1000);
+  }
+
+  private readPage(after: number, filter: EventFilter | undefined, limit: number): RecordedEvent[] {
+    const { where, params } = filterSql(filter);
+    return this.db
+      .prepare<unknown[], Row>(`SELECT * FROM events WHERE position > ? ${where} ORDER BY position LIMIT ?`)
+      .all(after, ...params, limit)
+      .map(toRecorded);
+  }
+
+  async headPosition(filter?: EventFilter): Promise<Position | null> {
+    const { where, params } = filterSql(filter);
+    const row = this.db.prepare<unknown[], { p: number | null }>(`SELECT MAX(position) AS p FROM events WHERE 1 = 1 ${where}`).get(...params);
+    return row?.p ? toSqlitePosition(row.p) : null;
+  }
+
+  async countEvents(filter?: EventFilter): Promise<number> {
+    const { where, params } = filterSql(filter);
+    return this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM events WHERE 1 = 1 ${where}`).get(...params)!.n;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const onAppend = () => wake?.();
+    this.appended.on('appended', onAppend);
+    const batchSize = options.batchSize ?? 500;
+
+    const loop = async () => {
+      let after = fromPosition(options.after);
+      while (!stopped && !this.closed) {
+        const page = this.readPage(after, options.filter, batchSize);
+        if (page.length > 0) {
+          await options.onBatch(page);
+          after = Number(page[page.length - 1]!.position);
+          continue;
+        }
+        options.onCaughtUp?.(after ? toSqlitePosition(after) : null);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    };
+    const done = loop()
+      .catch((error) => options.onError?.(error))
+      .finally(() => this.appended.off('appended', onAppend));
+    const subscription: Subscription = {
+      done,
+      stop: async () => {
+        stopped = true;
+        wake?.();
+        await done;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    this.closed = true;
+    this.db.close();
+  }
+}
+
+function filterSql(filter?: EventFilter): { where: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (filter?.eventTypes) {
+    parts.push(filter.eventTypes.length ? `type IN (${filter.eventTypes.map(() => '?').join(',')})` : '0');
+    params.push(...filter.eventTypes);
+  }
+  if (filter?.streamPrefixes) {
+    // substr comparison instead of LIKE so '_' and '%' in a prefix are literal.
+    parts.push(filter.streamPrefixes.length ? `(${filter.streamPrefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ')})` : '0');
+    for (const p of filter.streamPrefixes) params.push(p.length, p);
+  }
+  return { where: parts.map((p) => `AND ${p}`).join(' '), params };
+}
+
+function toRecorded(row: Row): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    streamName: row.stream,
+    revision: row.revision,
+    position: toSqlitePosition(row.position),
+    recordedAt: row.recorded_at,
+  };
+}

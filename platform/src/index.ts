@@ -1,0 +1,15 @@
+export * from './event-store/event-store';
+export { SqliteEventStore } from './event-store/sqlite-event-store';
+export * from './read-store/read-store';
+export { EmbeddedReadStore } from './read-store/embedded-read-store';
+export type { CredentialStore } from './credentials/credential-store';
+export * from './command/decider';
+export * from './command/errors';
+export * from './command/event-id';
+export * from './command/command-handler';
+export * from './projection/projector';
+export * from './projection/projection-runner';
+export * from './projection/rebuild';
+export * from './config/config';
+export * from './logger';
+export * from './stores';

@@ -1,0 +1,30 @@
+import type { EventFilter, RecordedEvent } from '../event-store/event-store';
+import type { CollectionWrite } from '../read-store/read-store';
+
+/**
+ * A projector turns events into read-store writes. It names the collections it owns by
+ * their logical names; the runner maps them to physical ones (a rebuild writes to fresh ones).
+ * `project` is pure: everything it needs is in the event, the writes say what to change.
+ */
+export interface Projector {
+  readonly name: string;
+  readonly collections: readonly string[];
+  readonly filter: EventFilter;
+  project(event: RecordedEvent): CollectionWrite[];
+}
+
+/**
+ * Maps a projector's writes to physical collections and stamps every document with the last
+ * log position applied to it, so each read-model document says how fresh it is.
+ */
+export function physicalWrites(writes: readonly CollectionWrite[], event: RecordedEvent, rename: (logical: string) => string): CollectionWrite[] {
+  const stamp = { _lastPosition: event.position };
+  return writes.map((w) => {
+    const collection = rename(w.collection);
+    if ('updateOne' in w) return { collection, updateOne: { ...w.updateOne, update: { ...w.updateOne.update, $set: { ...w.updateOne.update.$set, ...stamp } } } };
+    if ('updateMany' in w) return { collection, updateMany: { ...w.updateMany, update: { ...w.updateMany.update, $set: { ...w.updateMany.update.$set, ...stamp } } } };
+    if ('insertOne' in w) return { collection, insertOne: { document: { ...w.insertOne.document, ...stamp } } };
+    if ('replaceOne' in w) return { collection, replaceOne: { ...w.replaceOne, replacement: { ...w.replaceOne.replacement, ...stamp } } };
+    return { ...w, collection };
+  });
+}

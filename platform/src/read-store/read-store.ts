@@ -1,0 +1,84 @@
+/**
+ * The ReadStore port: named collections queried with MongoDB filter, sort, projection and
+ * aggregation documents, so the embedded adapter and MongoDB answer the same queries.
+ */
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1 | boolean>;
+
+/** Update documents limited to the operators both adapters support. */
+export interface Update {
+  $set?: Record<string, unknown>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  $addToSet?: Record<string, unknown>;
+  $setOnInsert?: Record<string, unknown>;
+  $unset?: Record<string, '' | 1 | true>;
+  $pull?: Record<string, unknown>;
+}
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId: string | null;
+}
+
+export type WriteOp =
+  | { insertOne: { document: Doc } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { updateMany: { filter: Filter; update: Update } }
+  | { replaceOne: { filter: Filter; replacement: Doc; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } }
+  | { deleteMany: { filter: Filter } };
+
+/** A write aimed at a named collection, for batches that span collections. */
+export type CollectionWrite = { collection: string } & WriteOp;
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+  aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
+  insertOne(document: T): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>;
+  replaceOne(filter: Filter, replacement: T, options?: { upsert?: boolean }): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+  bulkWrite(ops: readonly WriteOp[]): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /**
+   * Writes every operation and, when given, the projection checkpoint in one transaction:
+   * either all of it is visible afterwards or none of it.
+   */
+  commit(writes: readonly CollectionWrite[], checkpoint?: { name: string; position: string }): Promise<void>;
+  getCheckpoint(name: string): Promise<string | null>;
+  deleteCheckpoint(name: string): Promise<void>;
+  listCollections(): Promise<string[]>;
+  dropCollection(name: string): Promise<void>;
+  /** Replaces `to` by `from` (used to swap in a rebuilt read model). */
+  renameCollection(from: string, to: string): Promise<void>;
+  /** Creates an index where the adapter has them (MongoDB); the embedded store ignores it. */
+  ensureIndex(collection: string, keys: Record<string, 1 | -1>, options?: { unique?: boolean }): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A write that breaks a unique index (the `_id` of an insert). */
+export class DuplicateKeyError extends Error {
+  constructor(readonly collection: string, readonly id: string) {
+    super(`Duplicate key ${id} in ${collection}`);
+    this.name = 'DuplicateKeyError';
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Config } from './config/config';
+import type { CredentialStore } from './credentials/credential-store';
+import { SqliteCredentialStore } from './credentials/sqlite-credential-store';
+import type { EventStore } from './event-store/event-store';
+import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { EmbeddedReadStore } from './read-store/embedded-read-store';
+import type { ReadStore } from './read-store/read-store';
+
+export interface Stores {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  credentials: CredentialStore;
+  /** Which adapters were chosen, for logs and /api/ready. */
+  describe: { eventStore: string; readStore: string };
+  close(): Promise<void>;
+}
+
+/** Chooses every adapter from configuration alone: a URL means the server, none means embedded. */
+export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_URL' | 'MONGO_URL' | 'MONGO_DB'>): Promise<Stores> {
+  const dir = resolve(config.DATA_DIR);
+  if (!config.EVENTSTORE_URL || !config.MONGO_URL) mkdirSync(dir, { recursive: true });
+  // Server clients are imported only when configured, so the embedded default starts lean.
+  const eventStore: EventStore = config.EVENTSTORE_URL
+    ? new (await import('./event-store/esdb-event-store')).EsdbEventStore(config.EVENTSTORE_URL)
+    : new SqliteEventStore(join(dir, 'events.sqlite'));
+  const readStore: ReadStore = config.MONGO_URL
+    ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
+    : new EmbeddedReadStore(join(dir, 'read-models.sqlite'));
+  const credentials: CredentialStore = config.MONGO_URL
+    ? await (await import('./credentials/mongo-credential-store')).MongoCredentialStore.connect(config.MONGO_URL, config.MONGO_DB)
+    : new SqliteCredentialStore(join(dir, 'credentials.sqlite'));
+  return {
+    eventStore,
+    readStore,
+    credentials,
+    describe: { eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite', readStore: config.MONGO_URL ? 'mongodb' : 'embedded' },
+    close: async () => {
+      await eventStore.close();
+      await readStore.close();
+      await credentials.close();
+    },
+  };
+}

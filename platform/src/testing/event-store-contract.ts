@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
+
+export interface EventStoreFactory {
+  /** A store on a fresh (or uniquely-namespaced) log. */
+  open(): Promise<EventStore>;
+  /** The same log again, as after a process restart. */
+  reopen(): Promise<EventStore>;
+}
+
+const metadata = { actorId: 'u1', actorRoles: ['general' as const], correlationId: 'c1', causationId: null, occurredAt: new Date(0).toISOString() };
+const ev = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata });
+
+/**
+ * One contract for every EventStore adapter. Stream names carry a per-run prefix so the suite
+ * can run against a shared server.
+ */
+export function eventStoreContract(name: string, factory: EventStoreFactory | null) {
+  describe.skipIf(!factory)(`EventStore contract: ${name}`, () => {
+    const open: EventStore[] = [];
+    const run = `t${randomUUID().slice(0, 8)}`;
+    const s = (stream: string) => `${run}${stream}`;
+    const start = async (reopen = false) => {
+      const store = reopen ? await factory!.reopen() : await factory!.open();
+      open.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((st) => st.close()));
+    });
+
+    it('appends to a new stream with no_stream and reads it back in order', async () => {
+      const store = await start();
+      const r = await store.append(s('user-1'), [ev('A', { n: 1 }), ev('B', { n: 2 })], { expectedRevision: 'no_stream' });
+      expect(r.nextRevision).toBe(1);
+      const events = await store.readStream(s('user-1'));
+      expect(events.map((e) => [e.type, e.revision, e.data])).toEqual([['A', 0, { n: 1 }], ['B', 1, { n: 2 }]]);
+      expect(events[0]!.metadata).toEqual(metadata);
+      expect(events[0]!.position < events[1]!.position).toBe(true);
+      expect(await store.readStream(s('nobody'))).toEqual([]);
+    });
+
+    it('refuses an append with a stale expected revision and writes nothing', async () => {
+      const store = await start();
+      await store.append(s('user-2'), [ev('A')], { expectedRevision: 'no_stream' });
+      await expect(store.append(s('user-2'), [ev('B')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(s('user-2'), [ev('B')], { expectedRevision: 5 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(s('user-3'), [ev('B')], { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await store.append(s('user-2'), [ev('C')], { expectedRevision: 0 });
+      expect((await store.readStream(s('user-2'))).map((e) => e.type)).toEqual(['A', 'C']);
+    });
+
+    it('lets exactly one of two concurrent writers at the same revision win', async () => {
+      const store = await start();
+      await store.append(s('race'), [ev('A')], { expectedRevision: 'no_stream' });
+      const results = await Promise.allSettled([
+        store.append(s('race'), [ev('X')], { expectedRevision: 0 }),
+        store.append(s('race'), [ev('Y')], { expectedRevision: 0 }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(s('race'))).toHaveLength(2);
+    });
+
+    it('is idempotent by event id: a retried append adds nothing', async () => {
+      const store = await start();
+      const events = [ev('A'), ev('B')];
+      const first = await store.append(s('idem'), events, { expectedRevision: 'no_stream' });
+      const again = await store.append(s('idem'), events, { expectedRevision: 'no_stream' });
+      expect(again.nextRevision).toBe(first.nextRevision);
+      expect(await store.readStream(s('idem'))).toHaveLength(2);
+    });
+
+    it('refuses an event id reused for a different event', async () => {
+      const store = await start();
+      const e = ev('A');
+      await store.append(s('dup-1'), [e], { expectedRevision: 'no_stream' });
+      await expect(store.append(s('dup-2'), [{ ...e, type: 'Other' }], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(s('dup-2'))).toEqual([]);
+    });
+
+    it('reads $all forward after a position, filtered by type and stream prefix', async () => {
+      const store = await start();
+      await store.append(s('user-a'), [ev('UserRegistered'), ev('UserRolesChanged')], { expectedRevision: 'no_stream' });
+      await store.append(s('valuation-a'), [ev('ValuationRequested')], { expectedRevision: 'no_stream' });
+      await store.append(s('user-b'), [ev('UserRegistered')], { expectedRevision: 'no_stream' });
+      const mine = (list: RecordedEvent[]) => list.filter((e) => e.streamName.startsWith(run));
+      const users = mine(await store.readAll({ filter: { streamPrefixes: [s('user-')] } }));
+      expect(users.map((e) => e.streamName)).toEqual([s('user-a'), s('user-a'), s('user-b')]);
+      const registered = mine(await store.readAll({ filter: { eventTypes: ['UserRegistered'], streamPrefixes: [run] } }));
+      expect(registered).toHaveLength(2);
+      const after = mine(await store.readAll({ after: users[1]!.position, filter: { streamPrefixes: [run] } }));
+      expect(after.map((e) => e.type)).toEqual(['ValuationRequested', 'UserRegistered']);
+      const page = await store.readAll({ filter: { streamPrefixes: [run] }, limit: 2 });
+      expect(page).toHaveLength(2);
+      expect(await store.headPosition({ streamPrefixes: [run] })).toBe(after[1]!.position);
+      expect(await store.countEvents({ streamPrefixes: [run] })).toBe(4);
+    });
+
+    it('catches up, then delivers live events, in order and in batches', async () => {
+      const store = await start();
+      await store.append(s('sub-1'), [ev('A'), ev('B'), ev('C')], { expectedRevision: 'no_stream' });
+      const seen: string[] = [];
+      let caughtUp = false;
+      const sub = store.subscribe({
+        filter: { streamPrefixes: [s('sub-')] },
+        batchSize: 2,
+        onBatch: async (batch) => {
+          expect(batch.length).toBeLessThanOrEqual(2);
+          seen.push(...batch.map((e) => e.type));
+        },
+        onCaughtUp: () => {
+          caughtUp = true;
+        },
+      });
+      await waitFor(() => seen.length === 3 && caughtUp);
+      await store.append(s('sub-2'), [ev('D')], { expectedRevision: 'no_stream' });
+      await waitFor(() => seen.length === 4);
+      await sub.stop();
+      expect(seen).toEqual(['A', 'B', 'C', 'D']);
+    });
+
+    it('resumes a subscription after a restart from its checkpoint without repeating events', async () => {
+      const store = await start();
+      await store.append(s('resume'), [ev('A'), ev('B')], { expectedRevision: 'no_stream' });
+      let checkpoint: string | null = null;
+      const first: string[] = [];
+      const sub = store.subscribe({
+        filter: { streamPrefixes: [s('resume')] },
+        onBatch: async (batch) => {
+          first.push(...batch.map((e) => e.type));
+          checkpoint = batch[batch.length - 1]!.position;
+        },
+      });
+      await waitFor(() => first.length === 2);
+      await sub.stop();
+      await store.close();
+      open.splice(open.indexOf(store), 1);
+
+      const restarted = await start(true);
+      await restarted.append(s('resume'), [ev('C')], { expectedRevision: 1 });
+      const second: string[] = [];
+      const sub2 = restarted.subscribe({
+        after: checkpoint,
+        filter: { streamPrefixes: [s('resume')] },
+        onBatch: async (batch) => {
+          second.push(...batch.map((e) => e.type));
+        },
+      });
+      await waitFor(() => second.length >= 1);
+      await new Promise((r) => setTimeout(r, 100));
+      await sub2.stop();
+      expect(second).toEqual(['C']);
+    });
+
+    it('ends a subscription with onError when its handler fails', async () => {
+      const store = await start();
+      await store.append(s('fail'), [ev('A')], { expectedRevision: 'no_stream' });
+      let failure: unknown = null;
+      const sub = store.subscribe({
+        filter: { streamPrefixes: [s('fail')] },
+        onBatch: async () => {
+          throw new Error('projector broke');
+        },
+        onError: (e) => {
+          failure = e;
+        },
+      });
+      await sub.done;
+      expect(String(failure)).toContain('projector broke');
+    });
+  });
+}
+
+export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

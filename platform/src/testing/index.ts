@@ -1,0 +1,3 @@
+export * from './event-store-contract';
+export * from './read-store-contract';
+export * from './decider-spec';

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (deciders, contract suites, API tests through app.inject, component
+ * logic) and `browser` (Playwright driving Debian's Chromium against the built app).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contracts,platform,projections,command-api,workflows,ops,pwa}/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['pwa/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
