@@ -276,6 +276,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
     return this.write({ updateOne: { filter, update, upsert: options.upsert } }) as UpdateResult;
   }
+  async updateMany(filter: Filter, update: Update) {
+    return this.write({ updateMany: { filter, update } }) as UpdateResult;
+  }
   async replaceOne(filter: Filter, replacement: T, options: { upsert?: boolean } = {}) {
     return this.write({ replaceOne: { filter, replacement, upsert: options.upsert } }) as UpdateResult;
   }

@@ -77,6 +77,9 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       expect(up.upsertedId).toBe('h9');
       await coll.updateOne({ _id: 'h9' }, { $setOnInsert: { createdBy: 'other' }, $set: { price: 710_000 } }, { upsert: true });
       expect(await coll.findOne({ _id: 'h9' })).toEqual({ _id: 'h9', createdBy: 'seed', city: 'Nelson', beds: 2, price: 710_000 });
+      const many = await coll.updateMany({ city: 'Auckland' }, { $inc: { views: 10 } });
+      expect(many).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+      expect((await coll.findOne({ _id: 'h3' }))?.views).toBe(10);
       const none = await coll.updateOne({ _id: 'zzz' }, { $set: { price: 1 } });
       expect(none).toMatchObject({ matchedCount: 0, upsertedId: null });
       expect(await coll.count()).toBe(5);

@@ -1,0 +1,84 @@
+import { AuthProviders, LoginRequest, RegisterRequest, User } from '@kainga/contracts';
+import { CommandError } from '@kainga/platform';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountIdByEmail, registerAccount } from '../accounts/accounts';
+import type { AppDeps } from '../deps';
+import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
+import { errorResponses } from '../plugins/schemas';
+import { LoginThrottle } from './login-throttle';
+import { verifyAgainstNothing, verifyPassword } from './password';
+import { createHash } from 'node:crypto';
+
+/** Where the browser may be sent after sign-in: same-site paths only, never another host. */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) && !value.startsWith('/api/') ? value : '/';
+}
+
+const ReturnToQuery = z.object({ returnTo: z.string().max(2000).optional() });
+
+export default async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle();
+  const authLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  r.get('/api/login', { schema: { tags: ['auth'], summary: 'The sign-in screen', querystring: ReturnToQuery } }, async (request, reply) =>
+    reply.redirect(`/sign-in?returnTo=${encodeURIComponent(safeReturnTo(request.query.returnTo))}`),
+  );
+
+  r.get('/api/logout', { schema: { tags: ['auth'], summary: 'Signs out and goes home' } }, async (request, reply) => {
+    if (request.session.userId) await request.session.destroy();
+    return reply.redirect('/');
+  });
+
+  r.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async () => ({
+    google: !!deps.config.GOOGLE_CLIENT_ID,
+    github: !!deps.config.GITHUB_CLIENT_ID,
+    email: true as const,
+  }));
+
+  r.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: User, ...errorResponses(401) } }, preHandler: requireUser() }, async (request) =>
+    currentUser(request),
+  );
+
+  r.post(
+    '/api/auth/register',
+    { config: authLimit, schema: { tags: ['auth'], body: RegisterRequest, response: { 201: User, ...errorResponses(400, 409, 413, 415, 429) } } },
+    async (request, reply) => {
+      const { email, password, firstName, lastName } = request.body;
+      const { userId } = await registerAccount(deps, { email, password, firstName, lastName, provider: 'password' }, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
+      await signIn(request, userId);
+      return reply.status(201).send((await loadUser(deps, userId))!);
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: User, ...errorResponses(400, 401, 413, 415, 429) } } },
+    async (request) => {
+      const { email, password } = request.body;
+      const account = createHash('sha256').update(email).digest('hex');
+      const wait = throttle.retryAfter(account, request.ip);
+      if (wait > 0) throw new CommandError('too_many', `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`);
+      const userId = await accountIdByEmail(deps, email);
+      const hash = userId ? await deps.stores.credentials.get(userId) : null;
+      const ok = hash ? await verifyPassword(password, hash) : await verifyAgainstNothing(password);
+      const user = ok && userId ? await loadUser(deps, userId) : null;
+      if (!user) {
+        throttle.fail(account, request.ip);
+        throw new CommandError('unauthenticated', 'Incorrect email or password.');
+      }
+      throttle.succeed(account);
+      await signIn(request, user.id);
+      return user;
+    },
+  );
+}
+
+/** A fresh session id at every sign-in, so a session fixed before sign-in is worthless after. */
+async function signIn(request: import('fastify').FastifyRequest, userId: string) {
+  await request.session.regenerate();
+  request.session.userId = userId;
+  await request.session.save();
+}

@@ -1,0 +1,14 @@
+import type { Config, Logger, ProjectionStatus, Stores } from '@kainga/platform';
+
+/** Everything the API needs from outside; ops wires it, tests build it on a temporary DATA_DIR. */
+export interface AppDeps {
+  config: Config;
+  stores: Stores;
+  logger: Logger;
+  /** ≥ 32 characters; signs the session cookie. */
+  sessionSecret: string;
+  /** The built PWA to serve beside the API (absent in API-only tests). */
+  pwaDir?: string;
+  /** Live projection status for /api/ready, when projections run in this process. */
+  projectionStatus?: () => ProjectionStatus[];
+}

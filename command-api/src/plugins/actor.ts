@@ -1,0 +1,75 @@
+import type { EventMetadata, Permission, User } from '@kainga/contracts';
+import { hasPermission } from '@kainga/contracts';
+import { CommandError, loadAggregate } from '@kainga/platform';
+import { findUser } from '@kainga/projections';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { userDecider, userStream } from '../accounts/user';
+import { toUser } from '../auth/effective-roles';
+import type { AppDeps } from '../deps';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, with effective roles; null when signed out. */
+    user: User | null;
+  }
+}
+
+/**
+ * Loads the signed-in user once per request from the `users` read model (falling back to the
+ * user's own stream if the projection has not caught up yet) and gives routes one guard.
+ */
+export default fp(async function actor(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    const userId = request.session?.userId;
+    if (!userId) return;
+    request.user = await loadUser(deps, userId);
+    // The account behind a session can no longer be found: treat the session as signed out.
+    if (!request.user) await request.session.destroy();
+  });
+});
+
+export async function loadUser(deps: AppDeps, userId: string): Promise<User | null> {
+  const doc = await findUser(deps.stores.readStore, userId);
+  if (doc) return toUser(doc, deps.config.ADMIN_EMAILS);
+  const { state } = await loadAggregate(deps.stores.eventStore, userDecider, userStream(userId));
+  if (state.status !== 'registered') return null;
+  return toUser({ _id: state.userId, ...state, updatedAt: state.createdAt }, deps.config.ADMIN_EMAILS);
+}
+
+/** The one server-side guard: signed in, and holding the permission when one is named. */
+export function requireUser(permission?: Permission) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw new CommandError('unauthenticated', 'Please sign in to continue.');
+    if (permission && !hasPermission(request.user.roles, permission)) {
+      throw new CommandError('forbidden', 'You do not have permission to do that.');
+    }
+  };
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw new CommandError('unauthenticated', 'Please sign in to continue.');
+  return request.user;
+}
+
+/** Event metadata for a command issued by this request. */
+export function metadataOf(request: FastifyRequest): EventMetadata {
+  return {
+    actorId: request.user?.id ?? null,
+    actorRoles: request.user?.roles ?? [],
+    correlationId: request.id,
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+/** The client's Idempotency-Key header, or the request id (which never repeats). */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && /^[\w.:-]{8,128}$/.test(key) ? `${request.user?.id ?? 'anon'}:${key}` : request.id;
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../app';
+import { client, startTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const eventCount = () => t.stores.eventStore.countEvents();
+
+describe('bad input gets a clear answer and records nothing', () => {
+  it('malformed JSON → 400', async () => {
+    const before = await eventCount();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.nz",' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('wrong types and bad values → 400 with the field issues', async () => {
+    const res = await client(t.app).post('/api/auth/register', { email: 'not-an-email', password: 'short', firstName: 42, lastName: '' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toMatch(/^Invalid body: /);
+    const byPath = Object.fromEntries(body.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
+    expect(byPath).toMatchObject({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 8 characters',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+  });
+
+  it('unknown fields → 400 naming them', async () => {
+    const res = await client(t.app).post('/api/auth/register', { email: 'x@y.nz', password: 'long enough', firstName: 'A', lastName: 'B', roles: ['admin'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([expect.objectContaining({ path: 'roles' })]);
+  });
+
+  it('a missing body → 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('an oversized body → 413', async () => {
+    const res = await client(t.app).post('/api/auth/register', { email: 'big@y.nz', password: 'x'.repeat(BODY_LIMIT + 10), firstName: 'A', lastName: 'B' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('a wrong content type → 415', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/csv' }, payload: 'email,password' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: 'Send the request body as application/json.' });
+  });
+
+  it('a state-changing request from another site → 403, from our own page → allowed', async () => {
+    const before = await eventCount();
+    const body = { email: 'csrf@y.nz', password: 'long enough', firstName: 'A', lastName: 'B' };
+    const foreign = await client(t.app).post('/api/auth/register', body, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: 'Requests from another site are not allowed.' });
+    const crossSite = await client(t.app).post('/api/auth/register', body, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await eventCount()).toBe(before);
+    const own = await client(t.app).post('/api/auth/register', body, { origin: 'http://localhost:80', host: 'localhost:80' });
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('an unknown API route → 404 JSON', async () => {
+    const res = await client(t.app).get('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'There is no API route GET /api/nope.' });
+  });
+});
+
+describe('service endpoints', () => {
+  it('answers health and readiness', async () => {
+    expect((await client(t.app).get('/api/health')).json()).toEqual({ status: 'ok' });
+    const ready = await client(t.app).get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', eventStore: 'sqlite', readStore: 'embedded' });
+    expect(ready.json().projections.map((p: { name: string }) => p.name)).toContain('users');
+  });
+
+  it('serves OpenAPI at /api/docs from the zod schemas', async () => {
+    const ui = await client(t.app).get('/api/docs');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+    const spec = (await client(t.app).get('/api/docs/json')).json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/user', '/api/profile', '/api/admin/users', '/api/admin/users/{userId}/roles']));
+    expect(spec.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await client(t.app).get('/api/health');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});

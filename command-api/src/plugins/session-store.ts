@@ -1,0 +1,50 @@
+import type { ReadStore } from '@kainga/platform';
+import type { SessionStore } from '@fastify/session';
+import type { Session } from 'fastify';
+
+interface SessionDoc {
+  _id: string;
+  sess: Session;
+  expire: string;
+  [key: string]: unknown;
+}
+
+const SESSIONS = 'sessions';
+
+/**
+ * Sessions in the read store (collection `sessions`: sid, sess, expire as the spec's schema),
+ * never in process memory, so any API replica can serve any request and a restart signs
+ * nobody out. Expired sessions are ignored on read and swept periodically.
+ */
+export class ReadStoreSessionStore implements SessionStore {
+  constructor(
+    private readonly store: ReadStore,
+    private readonly maxAgeMs: number,
+  ) {}
+
+  set(sid: string, sess: Session, callback: (err?: unknown) => void): void {
+    const expiresAt = sess.cookie?.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + this.maxAgeMs);
+    this.store
+      .collection<SessionDoc>(SESSIONS)
+      .replaceOne({ _id: sid }, { _id: sid, sess: JSON.parse(JSON.stringify(sess)), expire: expiresAt.toISOString() }, { upsert: true })
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {
+    this.store
+      .collection<SessionDoc>(SESSIONS)
+      .findOne({ _id: sid })
+      .then((doc) => callback(null, doc && doc.expire > new Date().toISOString() ? doc.sess : null), (err) => callback(err));
+  }
+
+  destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.store
+      .collection(SESSIONS)
+      .deleteOne({ _id: sid })
+      .then(() => callback(), callback);
+  }
+
+  sweep(): Promise<number> {
+    return this.store.collection(SESSIONS).deleteMany({ expire: { $lt: new Date().toISOString() } });
+  }
+}

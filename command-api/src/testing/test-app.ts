@@ -1,0 +1,65 @@
+import { createLogger, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
+import { allProjectors } from '@kainga/projections';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../app';
+import { SESSION_COOKIE } from '../plugins/sessions';
+
+/** The whole app in-process on a temporary DATA_DIR, with its projections running. */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kainga-api-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const logger = createLogger(config.LOG_LEVEL);
+  const stores = await openStores(config);
+  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
+  await runner.start();
+  const app = await buildApp({ config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', projectionStatus: () => runner.statuses() });
+  await app.ready();
+  return {
+    app,
+    stores,
+    dataDir,
+    async close() {
+      await app.close();
+      await runner.stop();
+      await stores.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  // Browsers apply Set-Cookie headers in order; a sign-in clears the old cookie, then sets the new one.
+  return res.cookies.filter((c) => c.name === SESSION_COOKIE).at(-1)?.value;
+}
+
+/** A browser-like client: keeps the session cookie between requests. */
+export function client(app: FastifyInstance) {
+  let cookie: string | undefined;
+  const send = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method, url, payload: body as never, headers, cookies: cookie ? { [SESSION_COOKIE]: cookie } : {} });
+    const next = sessionCookie(res);
+    if (next !== undefined) cookie = next;
+    return res;
+  };
+  return {
+    get: (url: string, headers?: Record<string, string>) => send('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => send('POST', url, body, headers),
+    patch: (url: string, body?: unknown, headers?: Record<string, string>) => send('PATCH', url, body, headers),
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | undefined) {
+      cookie = value;
+    },
+    async register(email: string, password = 'correct horse battery', firstName = 'Aroha', lastName = 'Ngata') {
+      const res = await send('POST', '/api/auth/register', { email, password, firstName, lastName });
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+      return res.json() as { id: string; email: string; roles: string[] };
+    },
+  };
+}
