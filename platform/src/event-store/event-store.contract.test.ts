@@ -12,10 +12,11 @@ eventStoreContract('SQLite (embedded)', {
     return new SqliteEventStore(file);
   },
   reopen: async () => new SqliteEventStore(file),
+  globalEventIds: true,
 });
 
 const url = process.env.EVENTSTORE_URL;
 eventStoreContract(
   'EventStoreDB (set EVENTSTORE_URL to run)',
-  url ? { open: async () => new EsdbEventStore(url), reopen: async () => new EsdbEventStore(url) } : null,
+  url ? { open: async () => new EsdbEventStore(url), reopen: async () => new EsdbEventStore(url), globalEventIds: false } : null,
 );

@@ -1,0 +1,68 @@
+import { buildApp, type AppDeps } from '@kainga/command-api';
+import { createLogger, loadConfig, openStores, ProjectionRunner, type Config } from '@kainga/platform';
+import { allProjectors } from '@kainga/projections';
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDemoData } from './demo-data';
+import { holdDataDir } from './pid-lock';
+import { sessionSecretFor } from './session-secret';
+
+export const PWA_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
+
+export interface Kainga {
+  url: string;
+  config: Config;
+  app: FastifyInstance | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service in one process on the stores its configuration chooses: projections
+ * (ROLE all|projections), the API with the built PWA (ROLE all|api), demo data on an empty log.
+ */
+export async function startKainga(options: { dataDir?: string; port?: number; env?: Record<string, string | undefined> } = {}): Promise<Kainga> {
+  const env = { ...(options.env ?? {}) };
+  if (options.dataDir) env.DATA_DIR = options.dataDir;
+  if (options.port !== undefined) env.PORT = String(options.port);
+  const config = loadConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const embedded = !config.EVENTSTORE_URL || !config.MONGO_URL;
+  const release = embedded ? holdDataDir(dataDir) : () => undefined;
+
+  const stores = await openStores(config);
+  const runner = config.ROLE === 'api' ? null : new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
+  await runner?.start();
+
+  const deps: AppDeps = { config, stores, logger, sessionSecret: sessionSecretFor(config, dataDir), pwaDir: PWA_DIST, projectionStatus: runner ? () => runner.statuses() : undefined };
+  if (config.SEED_DEMO && config.ROLE !== 'projections' && (await stores.eventStore.headPosition()) === null) {
+    const n = await seedDemoData(deps);
+    logger.info({ accounts: n }, 'loaded demo data into an empty store');
+  }
+
+  let app: FastifyInstance | null = null;
+  let url = '';
+  if (config.ROLE !== 'projections') {
+    app = await buildApp(deps);
+    url = await app.listen({ port: config.PORT, host: config.HOST });
+    url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  }
+  logger.info({ url, eventStore: stores.describe.eventStore, readStore: stores.describe.readStore, role: config.ROLE }, 'Kāinga is running');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    config,
+    app,
+    close: () =>
+      (closing ??= (async () => {
+        await app?.close(); // stops accepting, lets requests in flight finish
+        await runner?.stop();
+        await stores.close();
+        release();
+      })()),
+  };
+}

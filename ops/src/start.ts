@@ -1,0 +1,22 @@
+import { ConfigError } from '@kainga/platform';
+import { startKainga } from './server';
+
+/** `npm start`: the whole service on embedded defaults, stopped gracefully by SIGTERM or Ctrl-C. */
+try {
+  const kainga = await startKainga({ env: process.env });
+  if (kainga.url) console.log(`\n  Kāinga is running at ${kainga.url}\n`);
+  const shutdown = (signal: string) => {
+    console.log(`\n${signal}: finishing requests in flight and stopping…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    kainga.close().then(() => process.exit(0), (err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+} catch (error) {
+  console.error(error instanceof ConfigError ? `\n${error.message}\n\nSee .env.example for every variable.\n` : error);
+  process.exit(1);
+}
