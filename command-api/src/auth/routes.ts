@@ -1,6 +1,6 @@
 import { AuthProviders, LoginRequest, RegisterRequest, User } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountIdByEmail, registerAccount } from '../accounts/accounts';
@@ -77,7 +77,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
 }
 
 /** A fresh session id at every sign-in, so a session fixed before sign-in is worthless after. */
-async function signIn(request: import('fastify').FastifyRequest, userId: string) {
+async function signIn(request: FastifyRequest, userId: string) {
   await request.session.regenerate();
   request.session.userId = userId;
   await request.session.save();

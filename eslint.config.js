@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'pwa/dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The direction of dependencies (DESIGN.md): the app never imports server code.
+      'no-restricted-imports': ['error', { patterns: ['@kainga/platform*', '@kainga/projections*', '@kainga/command-api*', '@kainga/workflows*', '@kainga/ops*'] }],
+    },
+  },
+  {
+    files: ['contracts/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@kainga/*', 'node:*', 'mongodb', 'fastify*'] }] },
+  },
+  {
+    files: ['ops/docker/mongo-replica-set.js'],
+    languageOptions: { globals: { rs: 'readonly', db: 'readonly', quit: 'readonly' } },
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
+  },
+  {
+    files: ['ops/k6/**/*.js'],
+    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } },
+  },
+);

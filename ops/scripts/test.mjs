@@ -1,0 +1,31 @@
+// `npm test`: type-check, lint, unit + contract + API tests, then browser tests in Chromium.
+// Every step runs even when an earlier one fails, so one run shows everything that is wrong.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const steps = [
+  ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['unit, contract and API tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['build the PWA', 'npm', ['run', 'build:pwa']],
+  ['browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'browser'], ensureChromium],
+];
+
+const results = [];
+for (const [name, cmd, args, before] of steps) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  let ok;
+  try {
+    before?.();
+    ok = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } }).status === 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    ok = false;
+  }
+  results.push([name, ok, ((Date.now() - started) / 1000).toFixed(1)]);
+}
+
+console.log('\n━━ summary ━━');
+for (const [name, ok, s] of results) console.log(`${ok ? '✔' : '✘'} ${name} (${s}s)`);
+process.exit(results.every(([, ok]) => ok) ? 0 : 1);

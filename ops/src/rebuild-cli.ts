@@ -1,0 +1,59 @@
+import { ConfigError, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
+import { allProjectors } from '@kainga/projections';
+import cliProgress from 'cli-progress';
+import { resolve } from 'node:path';
+import { runningPid } from './pid-lock';
+
+/**
+ * `npm run projections:rebuild -- <name|all>`: rebuilds read models from the first event into
+ * fresh collections and swaps them in, with a progress bar per read model.
+ */
+export async function main(args: string[]): Promise<number> {
+  const wanted = args[0];
+  const names = allProjectors.map((p) => p.name);
+  if (!wanted || (wanted !== 'all' && !names.includes(wanted))) {
+    console.error(`Usage: npm run projections:rebuild -- <${[...names, 'all'].join('|')}>`);
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  if (!config.MONGO_URL) {
+    // The embedded read models live in the memory of a running server: rebuild with it stopped.
+    const pid = runningPid(resolve(config.DATA_DIR));
+    if (pid) {
+      console.error(`Kāinga (process ${pid}) is running on ${config.DATA_DIR}. Stop it first, then rebuild.`);
+      return 1;
+    }
+  }
+  const stores = await openStores(config);
+  const bars = new cliProgress.MultiBar(
+    { format: ' {name} |{bar}| {percentage}% | {value}/{total} events | {eta_formatted} left', hideCursor: true, clearOnComplete: false },
+    cliProgress.Presets.shades_classic,
+  );
+  try {
+    for (const projector of allProjectors.filter((p) => wanted === 'all' || p.name === wanted)) {
+      const bar = bars.create(1, 0, { name: projector.name.padEnd(16) });
+      const result = await rebuildProjection(stores, projector, {
+        onProgress: ({ done, total }) => {
+          bar.setTotal(Math.max(total, 1));
+          bar.update(done);
+        },
+      });
+      bar.stop();
+      bars.log(`✔ ${result.projection}: ${result.events} events → ${result.documents} documents in ${(result.ms / 1000).toFixed(2)} s\n`);
+    }
+  } finally {
+    bars.stop();
+    await stores.close();
+  }
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

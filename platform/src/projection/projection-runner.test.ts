@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { createLogger } from '../logger';
+import { EmbeddedReadStore } from '../read-store/embedded-read-store';
+import { waitFor } from '../testing/event-store-contract';
+import { ProjectionRunner, waitForProjection } from './projection-runner';
+import type { Projector } from './projector';
+
+const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
+const open = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-'));
+  return { eventStore: new SqliteEventStore(join(dir, 'e.sqlite')), readStore: new EmbeddedReadStore(join(dir, 'r.sqlite')), dir };
+};
+const add = (store: SqliteEventStore, stream: string, n: number) =>
+  store.append(stream, Array.from({ length: n }, () => ({ id: randomUUID(), type: 'Counted', data: {}, metadata })), { expectedRevision: 'any' });
+
+/** Counts events per stream with $inc: any event applied twice would show. */
+const counter = (fail?: () => boolean): Projector => ({
+  name: 'counter',
+  collections: ['counts'],
+  filter: { eventTypes: ['Counted'] },
+  project: (e) => {
+    if (fail?.()) throw new Error('projector hiccup');
+    return [{ collection: 'counts', updateOne: { filter: { _id: e.streamName }, update: { $inc: { n: 1 } }, upsert: true } }];
+  },
+});
+const count = async (rs: EmbeddedReadStore, id: string) => (await rs.collection('counts').findOne({ _id: id }))?.['n'];
+
+describe('ProjectionRunner', () => {
+  it('projects live and resumes after a stop without applying anything twice', async () => {
+    const { eventStore, readStore } = open();
+    const logger = createLogger('silent');
+    await add(eventStore, 'a', 1200);
+    const first = new ProjectionRunner({ eventStore, readStore, projectors: [counter()], logger, batchSize: 100 });
+    await first.start();
+    const head = await eventStore.headPosition();
+    expect(await waitForProjection(readStore, 'counter', head)).toBe(true);
+    await first.stop(); // as if the process ended here
+    await add(eventStore, 'a', 5);
+    await add(eventStore, 'b', 3);
+    const second = new ProjectionRunner({ eventStore, readStore, projectors: [counter()], logger });
+    await second.start();
+    expect(await waitForProjection(readStore, 'counter', await eventStore.headPosition())).toBe(true);
+    await second.stop();
+    expect(await count(readStore, 'a')).toBe(1205);
+    expect(await count(readStore, 'b')).toBe(3);
+  });
+
+  it('restarts a failing projector from its checkpoint and reports the error meanwhile', async () => {
+    const { eventStore, readStore } = open();
+    let failures = 2;
+    const runner = new ProjectionRunner({ eventStore, readStore, projectors: [counter(() => failures-- > 0)], logger: createLogger('silent') });
+    await add(eventStore, 'x', 10);
+    await runner.start();
+    await waitFor(() => runner.statuses()[0]!.lastError === 'projector hiccup');
+    expect(await waitForProjection(readStore, 'counter', await eventStore.headPosition(), 10_000)).toBe(true);
+    await waitFor(() => runner.statuses()[0]!.caughtUp && runner.statuses()[0]!.lastError === null);
+    await runner.stop();
+    expect(await count(readStore, 'x')).toBe(10);
+  });
+
+  it('gives up waiting for a position the projection never reaches', async () => {
+    const { readStore } = open();
+    expect(await waitForProjection(readStore, 'nothing', '00000000000000000001', 50)).toBe(false);
+    expect(await waitForProjection(readStore, 'nothing', null)).toBe(true);
+  });
+});
