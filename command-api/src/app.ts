@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomUUID } from 'node:crypto';
 import profileRoutes from './accounts/routes';
 import adminUserRoutes from './admin/users-routes';
+import oauthRoutes from './auth/oauth-routes';
 import authRoutes from './auth/routes';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps });
+  await app.register(oauthRoutes, { deps });
   await app.register(profileRoutes, { deps });
   await app.register(adminUserRoutes, { deps });
 

@@ -1,4 +1,5 @@
 import type { Config, Logger, ProjectionStatus, Stores } from '@kainga/platform';
+import type { OAuthEndpoints, OAuthProviderId } from './auth/oauth-providers';
 
 /** Everything the API needs from outside; ops wires it, tests build it on a temporary DATA_DIR. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   pwaDir?: string;
   /** Live projection status for /api/ready, when projections run in this process. */
   projectionStatus?: () => ProjectionStatus[];
+  /** Overrides of the OAuth providers' endpoints (tests use a local server). */
+  oauthEndpoints?: Partial<Record<OAuthProviderId, Partial<OAuthEndpoints>>>;
 }

@@ -1,6 +1,6 @@
 import { AuthProviders, LoginRequest, RegisterRequest, User } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountIdByEmail, registerAccount } from '../accounts/accounts';
@@ -10,11 +10,7 @@ import { errorResponses } from '../plugins/schemas';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
-
-/** Where the browser may be sent after sign-in: same-site paths only, never another host. */
-export function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) && !value.startsWith('/api/') ? value : '/';
-}
+import { safeReturnTo, signIn } from './sign-in';
 
 const ReturnToQuery = z.object({ returnTo: z.string().max(2000).optional() });
 
@@ -74,11 +70,4 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
       return user;
     },
   );
-}
-
-/** A fresh session id at every sign-in, so a session fixed before sign-in is worthless after. */
-async function signIn(request: FastifyRequest, userId: string) {
-  await request.session.regenerate();
-  request.session.userId = userId;
-  await request.session.save();
 }

@@ -5,17 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app';
+import type { AppDeps } from '../deps';
 import { SESSION_COOKIE } from '../plugins/sessions';
 
 /** The whole app in-process on a temporary DATA_DIR, with its projections running. */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, extraDeps: Partial<AppDeps> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kainga-api-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
   const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner.start();
-  const app = await buildApp({ config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', projectionStatus: () => runner.statuses() });
+  const app = await buildApp({ config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', projectionStatus: () => runner.statuses(), ...extraDeps });
   await app.ready();
   return {
     app,
