@@ -31,7 +31,8 @@ export default async function oauthRoutes(app: FastifyInstance, { deps }: { deps
   };
   const callbackUrl = (request: FastifyRequest, provider: OAuthProviderId) =>
     `${deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`}/api/callback/${provider}`;
-  const backToSignIn = (message: string) => `/sign-in?error=${encodeURIComponent(message)}`;
+  // A code, not text: the sign-in screen words it, so nobody can put their own text on our page.
+  const backToSignIn = (error: 'cancelled' | 'expired' | 'failed' | 'unverified', provider: OAuthProviderId) => `/sign-in?error=${error}&provider=${provider}`;
 
   r.get('/api/login/:provider', { schema: { tags: ['auth'], params: Provider, querystring: z.object({ returnTo: z.string().max(2000).optional() }) } }, async (request, reply) => {
     const { provider } = request.params;
@@ -51,9 +52,9 @@ export default async function oauthRoutes(app: FastifyInstance, { deps }: { deps
       const { clientId, clientSecret, endpoints } = credentials(provider);
       const pending = request.session.oauth;
       request.session.oauth = undefined;
-      if (request.query.error) return reply.redirect(backToSignIn(`${labels[provider]} sign-in was cancelled.`));
+      if (request.query.error) return reply.redirect(backToSignIn('cancelled', provider));
       if (!pending || pending.provider !== provider || !request.query.state || pending.state !== request.query.state || !request.query.code) {
-        return reply.redirect(backToSignIn('That sign-in link has expired. Please try again.'));
+        return reply.redirect(backToSignIn('expired', provider));
       }
       let profile;
       try {
@@ -61,9 +62,9 @@ export default async function oauthRoutes(app: FastifyInstance, { deps }: { deps
         profile = await fetchProfile(provider, endpoints, token);
       } catch (err) {
         request.log.warn({ err, provider }, 'OAuth sign-in failed');
-        return reply.redirect(backToSignIn(`${labels[provider]} did not confirm the sign-in. Please try again.`));
+        return reply.redirect(backToSignIn('failed', provider));
       }
-      if (!profile) return reply.redirect(backToSignIn(`Your ${labels[provider]} account has no verified email address.`));
+      if (!profile) return reply.redirect(backToSignIn('unverified', provider));
       const existing = await accountIdByEmail(deps, profile.email);
       const userId =
         existing ??

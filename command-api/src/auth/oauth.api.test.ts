@@ -87,17 +87,17 @@ describe('sign-in with Google and GitHub', () => {
     const c = client(t.app);
     await c.get('/api/login/google');
     const res = await c.get('/api/callback/google?code=good-code&state=forged');
-    expect(res.headers.location).toBe(`/sign-in?error=${encodeURIComponent('That sign-in link has expired. Please try again.')}`);
+    expect(res.headers.location).toBe('/sign-in?error=expired&provider=google');
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 
   it('sends the person back to sign-in when the provider refuses the code or the email is unverified', async () => {
     const bad = await signInWith('google', 'bad-code');
-    expect(decodeURIComponent(bad.back.headers.location as string)).toContain('Google did not confirm the sign-in');
+    expect(bad.back.headers.location).toBe('/sign-in?error=failed&provider=google');
     fake.setVerified(false);
     const unverified = await signInWith('github');
     fake.setVerified(true);
-    expect(decodeURIComponent(unverified.back.headers.location as string)).toContain('no verified email address');
+    expect(unverified.back.headers.location).toBe('/sign-in?error=unverified&provider=github');
   });
 
   it('says so when a provider is not configured', async () => {

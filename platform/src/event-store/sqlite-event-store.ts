@@ -26,6 +26,14 @@ interface Row {
   recorded_at: string;
 }
 
+interface PendingAppend {
+  stream: string;
+  events: readonly NewEvent[];
+  expectedRevision: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
 const PAD = 20;
 export const toSqlitePosition = (n: number): Position => String(n).padStart(PAD, '0');
 const fromPosition = (p: Position | null | undefined): number => (p ? Number(p) : 0);
@@ -39,6 +47,7 @@ const POLL_MS = 250;
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
+  private readonly appendTx: ReturnType<SqliteEventStore['prepareAppend']>;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
@@ -63,48 +72,86 @@ export class SqliteEventStore implements EventStore {
       CREATE INDEX IF NOT EXISTS events_type ON events (type, position);
     `);
     this.appended.setMaxListeners(0);
+    this.appendTx = this.prepareAppend();
   }
 
-  async append(stream: string, events: readonly NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const result = this.appendTx(stream, events, expectedRevision);
-    if (!result.idempotent) this.appended.emit('appended');
-    return result;
+  /**
+   * Appends arriving in the same turn of the event loop are committed together (group commit):
+   * each runs in its own savepoint, so each stays atomic and a refused one rolls back alone,
+   * while the disk sees one commit for all of them.
+   */
+  append(stream: string, events: readonly NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ stream, events, expectedRevision, resolve, reject });
+      if (this.pending.length === 1) queueMicrotask(() => this.flush());
+    });
   }
 
-  private readonly appendTx = (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) =>
-    this.db.transaction((): AppendResult & { idempotent: boolean } => {
-      const existing = this.db
-        .prepare<string[], Row>(`SELECT * FROM events WHERE event_id IN (${events.map(() => '?').join(',')}) ORDER BY position`)
-        .all(...events.map((e) => e.id));
-      if (existing.length > 0) {
-        // A retried append: the same ids, same stream, same types means it already happened.
-        const same =
-          existing.length === events.length &&
-          existing.every((row, i) => row.stream === stream && row.event_id === events[i]!.id && row.type === events[i]!.type);
-        if (!same) throw new DuplicateEventIdError(existing[0]!.event_id);
-        const last = existing[existing.length - 1]!;
-        return { nextRevision: last.revision, position: toSqlitePosition(last.position), idempotent: true };
+  private pending: PendingAppend[] = [];
+
+  private flush() {
+    const batch = this.pending;
+    this.pending = [];
+    if (this.closed) {
+      for (const p of batch) p.reject(new Error('The event store is closed.'));
+      return;
+    }
+    const outcomes: ({ ok: true; result: AppendResult & { idempotent: boolean } } | { ok: false; error: unknown })[] = [];
+    const runAll = () => {
+      for (const p of batch) {
+        try {
+          outcomes.push({ ok: true, result: this.appendTx(p.stream, p.events, p.expectedRevision) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
       }
-      const head = this.db.prepare<[string], { revision: number }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?').get(stream);
-      const current = head?.revision ?? null;
-      if (expected !== 'any') {
-        const ok = expected === 'no_stream' ? current === null : current === expected;
-        if (!ok) throw new WrongExpectedRevisionError(stream, expected, current ?? 'no_stream');
-      }
-      const insert = this.db.prepare(
-        'INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      );
-      const now = new Date().toISOString();
-      let revision = current ?? -1;
-      let position = 0;
-      for (const e of events) {
-        revision += 1;
-        const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), now);
-        position = Number(info.lastInsertRowid);
-      }
-      return { nextRevision: revision, position: toSqlitePosition(position), idempotent: false };
-    })();
+    };
+    try {
+      // A lone append needs no outer transaction (and no savepoint) around its own.
+      if (batch.length === 1) runAll();
+      else this.db.transaction(runAll)();
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) p.resolve({ nextRevision: o.result.nextRevision, position: o.result.position });
+      else p.reject(o.error);
+    });
+    if (outcomes.some((o) => o.ok && !o.result.idempotent)) this.appended.emit('appended');
+  }
+
+  private prepareAppend() {
+    const byEventId = this.db.prepare<[string], Row>('SELECT * FROM events WHERE event_id = ?');
+    const streamHead = this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?');
+    const insert = this.db.prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    return this.db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult & { idempotent: boolean } => {
+    const existing = events.map((e) => byEventId.get(e.id)).filter((row): row is Row => row !== undefined);
+    if (existing.length > 0) {
+      // A retried append: the same ids, same stream, same types means it already happened.
+      const same = existing.length === events.length && existing.every((row, i) => row.stream === stream && row.event_id === events[i]!.id && row.type === events[i]!.type);
+      if (!same) throw new DuplicateEventIdError(existing[0]!.event_id);
+      const last = existing[existing.length - 1]!;
+      return { nextRevision: last.revision, position: toSqlitePosition(last.position), idempotent: true };
+    }
+    const current = streamHead.get(stream)?.revision ?? null;
+    if (expected !== 'any') {
+      const ok = expected === 'no_stream' ? current === null : current === expected;
+      if (!ok) throw new WrongExpectedRevisionError(stream, expected, current ?? 'no_stream');
+    }
+    const now = new Date().toISOString();
+    let revision = current ?? -1;
+    let position = 0;
+    for (const e of events) {
+      revision += 1;
+      const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), now);
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextRevision: revision, position: toSqlitePosition(position), idempotent: false };
+    });
+  }
 
   async readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
     return this.db

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { Aggregator, Query, find, update as applyModifier } from 'mingo';
+import { Aggregator, Query, find } from 'mingo';
+import { applyUpdate } from './apply-update';
 import {
   DuplicateKeyError,
   type Collection,
@@ -204,13 +205,13 @@ class Batch {
     let modified = 0;
     for (const doc of found) {
       const next = structuredClone(doc);
-      if (applyModifier(next, modifier as never).length > 0) modified += 1;
+      if (applyUpdate(next, modifier)) modified += 1;
       this.put(coll, next);
     }
     if (found.length > 0 || !upsert) return { matchedCount: found.length, modifiedCount: modified, upsertedId: null };
     const created = { _id: randomUUID(), ...structuredClone(equalityFields(filter)) } as Doc;
-    if ($setOnInsert) applyModifier(created, { $set: structuredClone($setOnInsert) } as never);
-    applyModifier(created, modifier as never);
+    if ($setOnInsert) applyUpdate(created, { $set: $setOnInsert });
+    applyUpdate(created, modifier);
     if (this.get(coll, created._id)) throw new DuplicateKeyError(coll, created._id);
     this.put(coll, created);
     return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };

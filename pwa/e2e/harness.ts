@@ -1,0 +1,216 @@
+/**
+ * Shared set-up of the browser tests: Debian's Chromium driven by playwright-core (never a
+ * downloaded browser) against the whole service started in-process by `startKainga` from
+ * ops/src/server.ts, on a fresh temporary DATA_DIR, serving the built PWA from pwa/dist.
+ *
+ * The PWA itself never imports server code (ops/src/architecture checks pwa/src). These are
+ * system tests, not part of the app, so they may start the whole service.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startKainga } from '../../ops/src/server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PWA_INDEX = fileURLToPath(new URL('../dist/index.html', import.meta.url));
+
+export interface RunningKainga {
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the service on a random local port with a fresh data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningKainga> {
+  if (!existsSync(PWA_INDEX)) throw new Error('pwa/dist is missing: run `npm run build -w pwa` before the browser tests.');
+  const dataDir = await mkdtemp(join(tmpdir(), 'kainga-e2e-'));
+  const kainga = await startKainga({
+    dataDir,
+    port: 0,
+    env: { HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
+  });
+  const url = kainga.url.replace('localhost', '127.0.0.1').replace(/\/$/, '');
+  return {
+    url,
+    dataDir,
+    close: async () => {
+      await kainga.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: run \`node ops/scripts/ensure-chromium.mjs\` (apt-get install chromium).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** One server and one browser for a test file; each test takes a fresh context (cookies, storage). */
+export interface Suite {
+  server: RunningKainga;
+  browser: Browser;
+  /** A new, isolated browser context and page at the server's origin. */
+  newPage(options?: { viewport?: { width: number; height: number }; hasTouch?: boolean }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startSuite(env: Record<string, string> = {}): Promise<Suite> {
+  const server = await startServer(env);
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        locale: 'en-NZ',
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        hasTouch: options.hasTouch ?? false,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique person for a journey. */
+export function newPerson(firstName = 'Aroha', lastName = 'Ngata') {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { firstName, lastName, email: `${firstName.toLowerCase()}.${tag}@example.nz`, password: `kainga-${tag}-pass` };
+}
+export type Person = ReturnType<typeof newPerson>;
+
+/** Waits until the locator's (single) element is visible; answers it for chaining. */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible' });
+  return locator;
+}
+
+/** The header's user dropdown trigger (its accessible name carries the display name). */
+export const userMenuButton = (page: Page, name?: string) =>
+  page.getByRole('button', { name: name ? `Account menu for ${name}` : /^Account menu for / });
+
+/** Registers through the sign-in screen's "Create account" mode and waits for the signed-in header. */
+export async function registerThroughUi(page: Page, person: Person): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByText('Create account', { exact: true }).click();
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await visible(userMenuButton(page, `${person.firstName} ${person.lastName}`));
+}
+
+/** Signs in through the email form of the sign-in screen. */
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Opens the user dropdown and answers the labels of its items. */
+export async function userMenuItems(page: Page): Promise<string[]> {
+  await userMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await visible(menu);
+  return (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+}
+
+/**
+ * A plain HTTP proxy in front of the service that can change one path's answer — used to
+ * publish a "new release" of the service worker without touching pwa/dist. The Host header is
+ * passed through, so the server sees the proxy's origin as its own (its Origin check holds).
+ */
+export async function startRewritingProxy(
+  target: string,
+  rewrite: (path: string, body: Buffer, headers: IncomingHttpHeaders) => Buffer | null,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    // No conditional requests: every answer is a full 200 the rewrite can see and change.
+    const { 'if-none-match': _etag, 'if-modified-since': _since, ...headers } = req.headers;
+    const proxied = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          const path = (req.url ?? '/').split('?')[0] ?? '/';
+          const original = Buffer.concat(chunks);
+          const changed = up.statusCode === 200 ? rewrite(path, original, up.headers) : null;
+          const answerHeaders = { ...up.headers };
+          if (changed) {
+            delete answerHeaders.etag;
+            delete answerHeaders['last-modified'];
+            answerHeaders['content-length'] = String(changed.length);
+          }
+          res.writeHead(up.statusCode ?? 502, answerHeaders);
+          res.end(changed ?? original);
+        });
+      },
+    );
+    proxied.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(proxied);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Swipes right across an element with synthetic touch events (touchstart → touchend). */
+export async function swipeRight(locator: Locator, distance: number): Promise<void> {
+  await locator.evaluate((el, dx) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + 20;
+    const y = box.top + box.height / 2;
+    const touch = (clientX: number) => new Touch({ identifier: 1, target: el, clientX, clientY: y });
+    el.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches: [touch(x)], changedTouches: [touch(x)] }));
+    el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, cancelable: true, touches: [], changedTouches: [touch(x + dx)] }));
+  }, distance);
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RoleName } from '@kainga/contracts';
+import { newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
+
+const admin = newPerson('Wiremu', 'Admin');
+let suite: Suite;
+let adminPage: Page;
+beforeAll(async () => {
+  suite = await startSuite({ ADMIN_EMAILS: admin.email });
+  adminPage = await suite.newPage();
+  await registerThroughUi(adminPage, admin);
+});
+afterAll(async () => {
+  await suite?.close();
+});
+
+/** The admin changes someone's roles (PATCH /api/admin/users/:userId/roles) from their own page. */
+async function setRoles(userId: string, roles: RoleName[]) {
+  const status = await adminPage.evaluate(
+    async ([id, body]) =>
+      (
+        await fetch(`/api/admin/users/${id}/roles`, {
+          method: 'PATCH',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ roles: body }),
+        })
+      ).status,
+    [userId, roles] as const,
+  );
+  expect(status).toBe(200);
+}
+
+const startAssessment = (page: Page) => page.getByRole('link', { name: 'Start Assessment' });
+
+describe('what the header offers depends on the roles', () => {
+  it('a visitor sees Sign In and the floating Start Assessment button', async () => {
+    const page = await suite.newPage();
+    await page.goto('/how-it-works');
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Sign In' }));
+    expect(await startAssessment(page).count()).toBe(1);
+  });
+
+  it('a general user sees Become a Partner and the floating Start Assessment', async () => {
+    const page = await suite.newPage();
+    await registerThroughUi(page, newPerson('Nikau', 'Smith'));
+    const items = await userMenuItems(page);
+    expect(items).toEqual(['Home', 'Become a Partner', 'Messages', 'Profile Settings', 'Sign Out']);
+    expect(await startAssessment(page).count()).toBe(1);
+    expect(await page.getByRole('combobox', { name: 'Active role' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Become a Partner' }).click();
+    await page.waitForURL((u) => u.pathname === '/apply');
+    await visible(page.getByText('The partner application is not available yet.'));
+  });
+
+  it('an admin sees Admin Dashboard and no Start Assessment', async () => {
+    await adminPage.goto('/');
+    await visible(userMenuButton(adminPage, 'Wiremu Admin'));
+    const items = await userMenuItems(adminPage);
+    expect(items).toContain('Admin Dashboard');
+    expect(await startAssessment(adminPage).count()).toBe(0);
+    await adminPage.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
+    await adminPage.waitForURL((u) => u.pathname === '/admin');
+    await visible(adminPage.getByText('The admin dashboard is not available yet.'));
+  });
+
+  it('a partner sees Partner Dashboard, their active role, and no Start Assessment', async () => {
+    const page = await suite.newPage();
+    await registerThroughUi(page, newPerson('Rangi', 'Broker'));
+    const userId = await page.evaluate(async () => ((await (await fetch('/api/auth/user')).json()) as { id: string }).id);
+
+    // One partner role: a read-only badge, stored as the active role.
+    await setRoles(userId, ['mortgage_broker']);
+    await page.reload();
+    await visible(page.getByRole('banner').getByText('Mortgage Broker'));
+    expect(await startAssessment(page).count()).toBe(0);
+    const items = await userMenuItems(page);
+    expect(items).toContain('Partner Dashboard');
+    expect(items).not.toContain('Become a Partner');
+    expect(await page.evaluate(() => localStorage.getItem('activePartnerRole'))).toBe('mortgage_broker');
+    await page.keyboard.press('Escape');
+
+    // Several: a 'Select role...' dropdown; the stored role is restored, a change is saved.
+    await setRoles(userId, ['mortgage_broker', 'registered_valuer']);
+    await page.reload();
+    const select = await visible(page.getByRole('banner').locator('.ant-select'));
+    expect(await select.innerText()).toContain('Mortgage Broker');
+    await select.click();
+    await page.getByRole('option', { name: 'Registered Valuer' }).click();
+    await page.waitForFunction(() => localStorage.getItem('activePartnerRole') === 'registered_valuer');
+    await page.reload();
+    expect(await (await visible(page.getByRole('banner').locator('.ant-select'))).innerText()).toContain('Registered Valuer');
+
+    // A stored role the user no longer holds gives way to the first held one.
+    await setRoles(userId, ['property_manager']);
+    await page.reload();
+    await visible(page.getByRole('banner').getByText('Property Manager'));
+    await page.waitForFunction(() => localStorage.getItem('activePartnerRole') === 'property_manager');
+  });
+
+  it('the mobile sheet lists the screens', async () => {
+    const page = await suite.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = await visible(page.getByRole('navigation', { name: 'Mobile' }));
+    expect((await nav.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['Home', 'Property Map', 'How It Works', 'Sign In']);
+    await nav.getByRole('link', { name: 'How It Works' }).click();
+    await page.waitForURL((u) => u.pathname === '/how-it-works');
+    await visible(page.getByRole('heading', { name: 'How It Works', level: 1 }));
+  });
+});

@@ -1,0 +1,46 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppLayout } from '../chrome/AppLayout';
+
+/** Every screen is its own chunk (React.lazy); the chrome is in the entry chunk. */
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const HowItWorksPage = lazy(() => import('../features/how-it-works/HowItWorksPage'));
+const SignInPage = lazy(() => import('../features/sign-in/SignInPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
+
+/**
+ * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
+ * 'Coming soon' page naming the screen.
+ */
+export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
+  { path: '/map', title: 'Property Valuation Map', sentence: 'The property map is not available yet.' },
+  { path: '/properties', title: 'Property Directory', sentence: 'The property directory is not available yet.' },
+  { path: '/property/:id', title: 'Property Details', sentence: 'The property detail page is not available yet.' },
+  { path: '/property', title: 'Property Details', sentence: 'The property detail page is not available yet.' },
+  { path: '/admin', title: 'Admin Dashboard', sentence: 'The admin dashboard is not available yet.' },
+  { path: '/apply', title: 'Become a Partner', sentence: 'The partner application is not available yet.' },
+  { path: '/partner-dashboard', title: 'Partner Dashboard', sentence: 'The partner dashboard is not available yet.' },
+  { path: '/partner-benefits', title: 'Partner Benefits', sentence: 'The partner benefits page is not available yet.' },
+  { path: '/partner-enquiry', title: 'Partner Enquiry', sentence: 'The partner enquiry form is not available yet.' },
+  { path: '/messages', title: 'Messages', sentence: 'Messages are not available yet.' },
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="how-it-works" element={<HowItWorksPage />} />
+        <Route path="sign-in" element={<SignInPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="partner" element={<Navigate to="/partner-dashboard" replace />} />
+        {comingSoonScreens.map((s) => (
+          <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

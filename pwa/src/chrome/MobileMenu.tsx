@@ -1,0 +1,36 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
+import type { User } from '@kainga/contracts';
+
+const MobileMenuSheet = lazy(() => import('./MobileMenuSheet'));
+
+/** The menu button shown below the md breakpoint; opens the right-side sheet (loaded on first use). */
+export function MobileMenu({ user }: { user: User | null }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        className="mobile-menu-button"
+        type="text"
+        aria-label="Open menu"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        icon={
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        }
+      />
+      {loaded && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onClose={() => setOpen(false)} user={user} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Drawer } from 'antd';
+import { Link } from 'react-router-dom';
+import type { User } from '@kainga/contracts';
+import { displayName } from '../auth/display-name';
+import { ActiveRoleSelector } from './ActiveRoleSelector';
+import { mobileMenuEntries } from './menu-items';
+
+/** The right-side sheet of the mobile header (consumer spec "Header, footer and shared chrome"). */
+export default function MobileMenuSheet({ open, onClose, user }: { open: boolean; onClose: () => void; user: User | null }) {
+  const entries = mobileMenuEntries(user !== null, user?.roles);
+  return (
+    <Drawer id="mobile-menu" placement="right" open={open} onClose={onClose} size={300} title={user ? displayName(user) : 'Menu'}>
+      {user && <ActiveRoleSelector className="mobile-role-selector" />}
+      <nav aria-label="Mobile">
+        <ul className="mobile-nav">
+          {entries.map((e) => (
+            <li key={e.key}>
+              {e.external ? (
+                <a href={e.to}>{e.label}</a>
+              ) : (
+                <Link to={e.to} onClick={onClose}>
+                  {e.label}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Drawer>
+  );
+}

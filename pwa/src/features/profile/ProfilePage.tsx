@@ -1,0 +1,121 @@
+import { Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isPartner, profileRoleLabels, type User } from '@kainga/contracts';
+import { api, apiErrorIssues, apiErrorMessage } from '../../api/client';
+import { userQueryKey, useUser } from '../../auth/user';
+import { signInUrl } from '../../chrome/menu-items';
+import { useToast } from '../../chrome/ToastProvider';
+import { usePageTitle } from '../../chrome/usePageTitle';
+import { emailValidator, issuesToFields, nameValidator, rule } from '../../forms/validators';
+import { formatMemberSince } from './member-since';
+
+type ProfileValues = { firstName: string; lastName: string; email: string };
+const profileFields = ['firstName', 'lastName', 'email'] as const;
+
+function ProfileForm({ user }: { user: User }) {
+  const [form] = Form.useForm<ProfileValues>();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const update = useMutation({
+    mutationFn: (values: ProfileValues) => api.updateProfile(values),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(userQueryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      form.setFieldsValue({ firstName: updated.firstName, lastName: updated.lastName, email: updated.email });
+      toast({ variant: 'success', title: 'Profile Updated', description: 'Your profile information has been saved.' });
+    },
+    onError: (error) => {
+      form.setFields(issuesToFields(apiErrorIssues(error), profileFields));
+      toast({ variant: 'error', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update profile information.') });
+    },
+  });
+  return (
+    <Form<ProfileValues>
+      form={form}
+      name="profile"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ firstName: user.firstName, lastName: user.lastName, email: user.email }}
+      onFinish={(values) => update.mutate(values)}
+    >
+      <div className="form-row">
+        <Form.Item label="First name" name="firstName" rules={[rule(nameValidator('First name'))]}>
+          <Input autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item label="Last name" name="lastName" rules={[rule(nameValidator('Last name'))]}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+      </div>
+      <Form.Item label="Email" name="email" rules={[rule(emailValidator)]}>
+        <Input type="email" autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        Save Changes
+      </Button>
+    </Form>
+  );
+}
+
+function AccountDetails({ user }: { user: User }) {
+  const roles = user.roles.length > 0 ? user.roles : (['general'] as const);
+  const items = [
+    { key: 'email', label: 'Email', children: user.email },
+    { key: 'since', label: 'Member since', children: formatMemberSince(user.createdAt) },
+    {
+      key: 'roles',
+      label: 'Roles',
+      children: (
+        <span className="role-badges">
+          {roles.map((r) => (
+            <Tag key={r} className={r === 'admin' ? 'tag-admin' : r === 'general' ? 'tag-general' : 'tag-partner'}>
+              {profileRoleLabels[r]}
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+    ...(isPartner(user.roles) ? [{ key: 'partner-id', label: 'Partner ID', children: <code>{user.id}</code> }] : []),
+  ];
+  return <Descriptions column={1} items={items} />;
+}
+
+/** /profile (partner/admin spec "/profile"): edit names and email; read-only account details. */
+export default function ProfilePage() {
+  const { user, isLoading } = useUser();
+  usePageTitle('Profile Settings');
+
+  if (isLoading) {
+    return (
+      <section className="container page" aria-busy="true" aria-label="Loading profile">
+        <Skeleton active title paragraph={{ rows: 6 }} />
+      </section>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="container page narrow center" aria-labelledby="denied-title">
+        <h1 id="denied-title">Access Denied</h1>
+        <p className="lead">Please sign in to view your profile.</p>
+        <p>
+          <a href={signInUrl('/profile')} className="button-link primary">
+            Sign In
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="container page" aria-labelledby="profile-title">
+      <h1 id="profile-title">Profile Settings</h1>
+      <p className="muted">Manage your personal information and account details.</p>
+      <div className="profile-grid">
+        <Card title={<h2 className="card-title">Personal Information</h2>}>
+          <ProfileForm key={user.id} user={user} />
+        </Card>
+        <Card title={<h2 className="card-title">Account Details</h2>}>
+          <AccountDetails user={user} />
+        </Card>
+      </div>
+    </section>
+  );
+}
