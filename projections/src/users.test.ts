@@ -35,6 +35,7 @@ describe('users projector', () => {
       profileImageUrl: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-03T00:00:00.000Z',
+      _lastPosition: events[2]!.position,
     });
     expect(await store.getCheckpoint('users')).toBe(events[2]!.position);
     expect((await store.collection('users').findOne({ _id: 'u1' }))?._lastPosition).toBe(events[2]!.position);

@@ -51,8 +51,9 @@ export const usersProjector: Projector = {
 
 const publicFields = { _lastPosition: 0 } as const;
 
+/** By `_id` alone, which both stores answer from their primary index (callers pick the fields they need). */
 export function findUser(store: ReadStore, userId: string): Promise<UserDoc | null> {
-  return store.collection<UserDoc>(USERS).findOne({ _id: userId }, { projection: publicFields });
+  return store.collection<UserDoc>(USERS).findOne({ _id: userId });
 }
 
 export function listUsers(store: ReadStore, options: { skip?: number; limit?: number } = {}): Promise<UserDoc[]> {

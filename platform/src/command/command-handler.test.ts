@@ -34,6 +34,7 @@ describe('handleCommand', () => {
     const again = await handleCommand(es, account, 'account-2', { type: 'Deposit', amount: 5, max: 100 }, ctx('same'));
     expect(again.events).toEqual(first.events);
     expect(again.position).toBe(first.position);
+    expect([first.alreadyApplied, again.alreadyApplied]).toEqual([false, true]);
     expect(await es.readStream('account-2')).toHaveLength(1);
   });
 

@@ -17,6 +17,8 @@ export interface CommandResult<State, Event> {
   revision: number;
   /** Log position of the last event appended (null when the command appended nothing). */
   position: Position | null;
+  /** True when an earlier run with the same idempotency key had already appended these events. */
+  alreadyApplied: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -39,11 +41,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     // A retry of a command that already landed: answer as the first time, append nothing.
     const already = eventsOfKey(history, context.idempotencyKey, stream);
     if (already.length > 0) {
-      return { state, events: already.map((e) => ({ type: e.type, data: e.data }) as Event), revision, position: already.at(-1)!.position };
+      return { state, events: already.map((e) => ({ type: e.type, data: e.data }) as Event), revision, position: already.at(-1)!.position, alreadyApplied: true };
     }
 
     const events = decider.decide(command, state);
-    if (events.length === 0) return { state, events, revision, position: null };
+    if (events.length === 0) return { state, events, revision, position: null, alreadyApplied: false };
     try {
       const result = await store.append(
         stream,
@@ -51,7 +53,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         { expectedRevision: revision < 0 ? 'no_stream' : revision },
       );
       const next = events.reduce(decider.evolve, state);
-      return { state: next, events, revision: result.nextRevision, position: result.position };
+      return { state: next, events, revision: result.nextRevision, position: result.position, alreadyApplied: false };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       if (error instanceof WrongExpectedRevisionError) {

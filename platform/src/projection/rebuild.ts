@@ -26,7 +26,10 @@ const suffix = '__rebuild';
 export async function rebuildProjection(
   deps: { eventStore: EventStore; readStore: ReadStore },
   projector: Projector,
-  options: { batchSize?: number; onProgress?: (p: RebuildProgress) => void } = {},
+  options: {
+    /** Events per transaction: large, since a rebuild writes into a collection nobody reads yet. */
+    batchSize?: number;
+    onProgress?: (p: RebuildProgress) => void } = {},
 ): Promise<RebuildResult> {
   const { eventStore, readStore } = deps;
   const started = Date.now();
@@ -40,7 +43,7 @@ export async function rebuildProjection(
   let after: string | null = null;
   options.onProgress?.({ projection: projector.name, done, total });
   for (;;) {
-    const page = await eventStore.readAll({ after, filter: projector.filter, limit: options.batchSize ?? 2000 });
+    const page = await eventStore.readAll({ after, filter: projector.filter, limit: options.batchSize ?? 10_000 });
     if (page.length === 0) break;
     await applyBatch(readStore, projector, page, tmpCheckpoint, tmp);
     after = page[page.length - 1]!.position;

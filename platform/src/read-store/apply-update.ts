@@ -19,7 +19,7 @@ export function applyUpdate(doc: Record<string, unknown>, update: Omit<Update, '
       switch (op) {
         case '$set':
           if (!equal(current, value)) {
-            parent[key] = structuredClone(value);
+            parent[key] = copy(value);
             changed = true;
           }
           break;
@@ -37,7 +37,7 @@ export function applyUpdate(doc: Record<string, unknown>, update: Omit<Update, '
           const each = isEach(value) ? value.$each : [value];
           for (const item of each) {
             if (op === '$addToSet' && list.some((x) => equal(x, item))) continue;
-            list.push(structuredClone(item));
+            list.push(copy(item));
             changed = true;
           }
           if (current === undefined) {
@@ -91,6 +91,9 @@ const isEach = (v: unknown): v is { $each: unknown[] } => typeof v === 'object' 
 /** A $pull value that is a query on the elements (`{ n: { $gt: 2 } }`), not a value to remove. */
 const isCondition = (v: unknown) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).some((x) => typeof x === 'object' && x !== null && Object.keys(x).some((k) => k.startsWith('$')));
+
+/** Values from the update are copied so the document never shares objects with the caller. */
+const copy = <T>(v: T): T => (typeof v === 'object' && v !== null ? structuredClone(v) : v);
 
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -204,7 +204,8 @@ class Batch {
     const found = this.matching(coll, filter, limit);
     let modified = 0;
     for (const doc of found) {
-      const next = structuredClone(doc);
+      // A document already staged in this batch is the batch's own copy: update it in place.
+      const next = this.staged.get(coll)?.get(doc._id) === doc ? doc : structuredClone(doc);
       if (applyUpdate(next, modifier)) modified += 1;
       this.put(coll, next);
     }

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ConditionScores } from '../conditions';
+import { PropertyDetails } from './properties';
+
+export const Purpose = z.enum(['buying', 'selling', 'testing'], { error: 'Please choose a purpose: buying, selling or testing' });
+export type Purpose = z.infer<typeof Purpose>;
+
+/** A comparable sale as the valuation saw it (consumer spec §3, plus its sale id and demo flag). */
+export const Comparable = z.object({
+  saleId: z.string(),
+  address: z.string(),
+  suburb: z.string(),
+  city: z.string(),
+  saleDate: z.string(),
+  price: z.number(),
+  matchPercentage: z.number(),
+  bedrooms: z.number().nullable(),
+  bathrooms: z.number().nullable(),
+  floorArea: z.number().nullable(),
+  landArea: z.number().nullable(),
+  rateableValue: z.number().nullable(),
+  /** Kilometres from the property; null when either has no coordinates. */
+  distance: z.number().nullable(),
+  demo: z.boolean(),
+});
+export type Comparable = z.infer<typeof Comparable>;
+
+/** The result of an estimate, whichever engine produced it. */
+export const Estimate = z.object({
+  estimatedValue: z.number(),
+  conservativeValue: z.number(),
+  optimisticValue: z.number(),
+  /** The value before adjustments (comparables and rateable value blended). */
+  baseValue: z.number(),
+  conditionAdjustment: z.number(),
+  marketAdjustment: z.number(),
+  /** Percent, 0–100. */
+  confidence: z.number(),
+  engine: z.enum(['model', 'openai']),
+  /** Model name for openai, model version for the local model. */
+  engineVersion: z.string(),
+  /** Plain-language reasoning, one line per factor. */
+  explanation: z.array(z.string()),
+  /** Why the AI answer was not used, when the engine fell back to the model. */
+  fallbackReason: z.string().nullable(),
+});
+export type Estimate = z.infer<typeof Estimate>;
+
+/** Stream `valuation-<id>`. */
+export const ValuationRequested = z.object({
+  type: z.literal('ValuationRequested'),
+  data: z.object({
+    valuationId: z.string(),
+    propertyId: z.string(),
+    userId: z.string(),
+    purpose: Purpose,
+    property: PropertyDetails,
+    conditionScores: ConditionScores,
+    demo: z.boolean(),
+    requestedAt: z.string(),
+  }),
+});
+export const ComparablesResearched = z.object({
+  type: z.literal('ComparablesResearched'),
+  data: z.object({ valuationId: z.string(), comparables: z.array(Comparable), windowMonths: z.number(), note: z.string().nullable(), researchedAt: z.string() }),
+});
+export const ValuationCompleted = z.object({
+  type: z.literal('ValuationCompleted'),
+  data: Estimate.extend({ valuationId: z.string(), completedAt: z.string() }),
+});
+export const ValuationFailed = z.object({
+  type: z.literal('ValuationFailed'),
+  data: z.object({ valuationId: z.string(), reason: z.string(), failedAt: z.string() }),
+});
+export const ValuationReportGenerated = z.object({
+  type: z.literal('ValuationReportGenerated'),
+  data: z.object({ valuationId: z.string(), generatedBy: z.string(), generatedAt: z.string() }),
+});
+export const ValuationSaved = z.object({
+  type: z.literal('ValuationSaved'),
+  data: z.object({ valuationId: z.string(), savedBy: z.string(), savedAt: z.string() }),
+});
+export const ValuationEvent = z.discriminatedUnion('type', [ValuationRequested, ComparablesResearched, ValuationCompleted, ValuationFailed, ValuationReportGenerated, ValuationSaved]);
+export type ValuationEvent = z.infer<typeof ValuationEvent>;
+export const valuationEventTypes = ['ValuationRequested', 'ComparablesResearched', 'ValuationCompleted', 'ValuationFailed', 'ValuationReportGenerated', 'ValuationSaved'] as const;

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { appendBench } from './append-bench';
+import { httpBench } from './http-bench';
+import { note, phase } from './progress';
+import { rebuildBench } from './rebuild-bench';
+import { fmtInt, fmtMs, machine, markdownTable, type Row } from './table';
+
+/**
+ * `npm run bench`: figures for the embedded stores and the HTTP stack, measured, not asserted.
+ * The aims are printed beside them; nothing fails when a figure misses its aim.
+ */
+const APPENDS = 20_000;
+const APPENDS_IN_FLIGHT = 50;
+const REBUILD_EVENTS = 100_000;
+const REBUILD_USERS = 30_000;
+const HTTP_SECONDS = 10;
+const HTTP_CONNECTIONS = 50;
+
+const AIM_APPENDS = 10_000;
+const AIM_REBUILD = 50_000;
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'kainga-bench-'));
+  const started = performance.now();
+  process.stdout.write(`Kāinga benchmarks — ${machine()}\nscratch: ${dir}\n`);
+  try {
+    phase(1, 3, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
+    const append = await appendBench(dir, APPENDS);
+    note(`one at a time: ${fmtInt(append.perSecond)} appends/s (${fmtMs(append.ms)} ms, ${((append.ms * 1000) / append.appends).toFixed(1)} µs each)`);
+    const concurrent = await appendBench(dir, APPENDS, APPENDS_IN_FLIGHT);
+    note(`${APPENDS_IN_FLIGHT} at once: ${fmtInt(concurrent.perSecond)} appends/s (${fmtMs(concurrent.ms)} ms)`);
+
+    phase(2, 3, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
+    const rebuild = await rebuildBench(dir, { events: REBUILD_EVENTS, users: REBUILD_USERS });
+    note(`${fmtInt(rebuild.perSecond)} events/s (${fmtMs(rebuild.ms)} ms, ${fmtInt(rebuild.documents)} documents)`);
+    const s = rebuild.stages;
+    const pct = (ms: number) => `${fmtMs(ms)} ms (${((ms / rebuild.ms) * 100).toFixed(0)}%)`;
+    note(`where the time went: read pages ${pct(s.read)} · project ${pct(s.project)} · stage writes ${pct(s.apply)} · persist ${pct(s.persist)} · other ${pct(s.other)}`);
+
+    phase(3, 3, `HTTP latency, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
+    const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
+    for (const [name, r] of [['GET /bare', http.bare], ['GET /api/auth/user', http.authUser]] as const) {
+      note(`${name}: ${fmtInt(r.perSecond)} req/s, p50 ${fmtMs(r.p50)} ms, p95 ${fmtMs(r.p95)} ms, p99 ${fmtMs(r.p99)} ms, ${fmtInt(r.ok)} ok, ${r.non2xx} non-2xx, ${r.errors} errors`);
+    }
+
+    const latency = (r: typeof http.bare) => `${fmtMs(r.p50)} / ${fmtMs(r.p95)} / ${fmtMs(r.p99)} ms`;
+    const failures = (r: typeof http.bare) => (r.non2xx + r.errors > 0 ? ` (${fmtInt(r.non2xx + r.errors)} failed)` : '');
+    const rows: Row[] = [
+      { measure: `Single-event appends to new streams (SQLite, ${fmtInt(APPENDS)})`, result: `${fmtInt(append.perSecond)} /s`, aim: `≥ ${fmtInt(AIM_APPENDS)} /s` },
+      { measure: `…the same, ${APPENDS_IN_FLIGHT} appends in flight at once`, result: `${fmtInt(concurrent.perSecond)} /s`, aim: '—' },
+      { measure: `Users projection rebuild (${fmtInt(rebuild.events)} events → embedded)`, result: `${fmtInt(rebuild.perSecond)} events/s`, aim: `≥ ${fmtInt(AIM_REBUILD)} events/s` },
+      { measure: `GET /api/auth/user p50 / p95 / p99 (${HTTP_CONNECTIONS} conns)`, result: latency(http.authUser), aim: '—' },
+      { measure: 'GET /api/auth/user throughput', result: `${fmtInt(http.authUser.perSecond)} req/s${failures(http.authUser)}`, aim: '—' },
+      { measure: `Bare Fastify GET /bare p50 / p95 / p99 (${HTTP_CONNECTIONS} conns)`, result: latency(http.bare), aim: 'baseline' },
+      { measure: 'Bare Fastify GET /bare throughput', result: `${fmtInt(http.bare.perSecond)} req/s${failures(http.bare)}`, aim: 'baseline' },
+    ];
+    const table = markdownTable(rows);
+    const file = new URL('./last-results.md', import.meta.url);
+    writeFileSync(file, `${table}\n\n_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${machine()}._\n`);
+    process.stdout.write(`\n${table}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-results.md)\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

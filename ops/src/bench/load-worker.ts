@@ -1,0 +1,43 @@
+import autocannon from 'autocannon';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LoadRequest, LoadMessage } from './load';
+
+/**
+ * Runs autocannon in its own thread, so the load generator does not share an event loop with
+ * the server it measures. Every response time is kept, so any percentile (p95 too, which
+ * autocannon does not report) is exact. Off the main thread autocannon returns raw counters.
+ */
+const { url, connections, seconds, headers } = workerData.request as LoadRequest;
+const post = (m: LoadMessage) => parentPort!.postMessage(m);
+const latencies: number[] = [];
+let elapsed = 0;
+
+const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+  if (error) {
+    post({ kind: 'error', message: error.message });
+    return;
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))] ?? NaN;
+  post({
+    kind: 'done',
+    result: {
+      requests: result.totalCompletedRequests,
+      perSecond: result.totalCompletedRequests / result.duration,
+      ok: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      p50: at(50),
+      p95: at(95),
+      p99: at(99),
+      seconds: result.duration,
+    },
+  });
+});
+instance.on('response', (_client, _status, _bytes, responseTime) => {
+  latencies.push(responseTime);
+});
+instance.on('tick', () => {
+  elapsed += 1;
+  post({ kind: 'tick', elapsed });
+});
