@@ -2,11 +2,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import profileRoutes from './accounts/routes';
+import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import oauthRoutes from './auth/oauth-routes';
 import authRoutes from './auth/routes';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
+import publicRoutes from './public/routes';
+import valuationRoutes from './valuations/routes';
 import actor from './plugins/actor';
 import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
@@ -43,6 +46,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oauthRoutes, { deps });
   await app.register(profileRoutes, { deps });
   await app.register(adminUserRoutes, { deps });
+  await app.register(adminPropertyRoutes, { deps });
+  await app.register(publicRoutes, { deps });
+  await app.register(valuationRoutes, { deps });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });
   return app as unknown as FastifyInstance;

@@ -1,4 +1,5 @@
-import type { Config, Logger, ProjectionStatus, Stores } from '@kainga/platform';
+import type { Config, Geocoder, Logger, ProjectionStatus, Stores } from '@kainga/platform';
+import type { WorkflowEngine } from '@kainga/platform/workflow';
 import type { OAuthEndpoints, OAuthProviderId } from './auth/oauth-providers';
 
 /** Everything the API needs from outside; ops wires it, tests build it on a temporary DATA_DIR. */
@@ -12,6 +13,10 @@ export interface AppDeps {
   pwaDir?: string;
   /** Live projection status for /api/ready, when projections run in this process. */
   projectionStatus?: () => ProjectionStatus[];
+  /** Places addresses on the map (embedded, or Nominatim when GEOCODER_URL is set). */
+  geocoder: Geocoder;
+  /** Runs valuations (Temporal or in-process); absent on a projections-only process. */
+  workflowEngine?: WorkflowEngine;
   /** Overrides of the OAuth providers' endpoints (tests use a local server). */
   oauthEndpoints?: Partial<Record<OAuthProviderId, Partial<OAuthEndpoints>>>;
 }

@@ -14,3 +14,5 @@ export * from './events/valuations';
 export * from './api/valuations';
 export * from './api/public';
 export * from './api/admin';
+export * from './nz-locations';
+export * from './workflows';

@@ -1,4 +1,4 @@
-import { changeRoles, registerAccount, type AppDeps } from '@kainga/command-api';
+import { changeRoles, registerAccount } from '@kainga/command-api';
 import { createLogger, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
 import { allProjectors, findUser } from '@kainga/projections';
 import { mkdtempSync } from 'node:fs';
@@ -15,9 +15,9 @@ describe('projections:rebuild', () => {
     vi.stubEnv('DATA_DIR', dataDir);
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const stores = await openStores(config);
-    const deps = { config, stores, logger: createLogger('silent'), sessionSecret: 'x'.repeat(32) } satisfies AppDeps;
+    const deps = { stores };
     const ctx = (k: string) => ({ idempotencyKey: k, metadata: { actorId: null, actorRoles: [], correlationId: k, causationId: null, occurredAt: new Date().toISOString() } });
-    const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger: deps.logger });
+    const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger: createLogger('silent') });
     await runner.start();
     const { userId } = await registerAccount(deps, { email: 'r@b.nz', password: 'long enough', firstName: 'R', lastName: 'B', provider: 'password' }, ctx('a'));
     await changeRoles(deps, userId, ['general', 'property_manager'], ctx('b'));
@@ -37,7 +37,7 @@ describe('projections:rebuild', () => {
   it('explains its usage for an unknown read model', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await main(['nope'])).toBe(2);
-    expect(spy.mock.calls[0]![0]).toMatch(/Usage: npm run projections:rebuild -- <users\|all>/);
+    expect(spy.mock.calls[0]![0]).toMatch(/Usage: npm run projections:rebuild -- <users\|sales\|valuations\|properties\|activity\|all>/);
     spy.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
-import { buildApp, type AppDeps } from '@kainga/command-api';
-import { createLogger, loadConfig, openStores, ProjectionRunner, type Config } from '@kainga/platform';
+import { buildApp, openAiFrom, type AppDeps } from '@kainga/command-api';
+import { createGeocoder, createLogger, loadConfig, openStores, ProjectionRunner, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
+import { createActivities, createWorkflowEngine } from '@kainga/workflows';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -37,7 +38,20 @@ export async function startKainga(options: { dataDir?: string; port?: number; en
   const runner = config.ROLE === 'api' ? null : new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner?.start();
 
-  const deps: AppDeps = { config, stores, logger, sessionSecret: sessionSecretFor(config, dataDir), pwaDir: PWA_DIST, projectionStatus: runner ? () => runner.statuses() : undefined };
+  const geocoder = createGeocoder(config, (err) => logger.warn({ err }, 'geocoder failed; using the embedded one'));
+  // Temporal when TEMPORAL_ADDRESS is set (its worker runs the activities), else in-process.
+  const workflowEngine =
+    config.ROLE === 'projections' ? undefined : await createWorkflowEngine(config, createActivities({ stores, geocoder, openai: openAiFrom(config), logger }));
+  const deps: AppDeps = {
+    config,
+    stores,
+    logger,
+    geocoder,
+    workflowEngine,
+    sessionSecret: sessionSecretFor(config, dataDir),
+    pwaDir: PWA_DIST,
+    projectionStatus: runner ? () => runner.statuses() : undefined,
+  };
   if (config.SEED_DEMO && config.ROLE !== 'projections' && (await stores.eventStore.headPosition()) === null) {
     const n = await seedDemoData(deps);
     logger.info({ accounts: n }, 'loaded demo data into an empty store');
@@ -60,6 +74,7 @@ export async function startKainga(options: { dataDir?: string; port?: number; en
     close: () =>
       (closing ??= (async () => {
         await app?.close(); // stops accepting, lets requests in flight finish
+        await workflowEngine?.close();
         await runner?.stop();
         await stores.close();
         release();

@@ -13,3 +13,4 @@ export * from './projection/rebuild';
 export * from './config/config';
 export * from './logger';
 export * from './stores';
+export * from './geocoder/index';

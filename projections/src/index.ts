@@ -1,7 +1,16 @@
 import type { Projector } from '@kainga/platform';
+import { activityProjector } from './activity';
+import { propertiesProjector } from './properties';
+import { salesProjector } from './sales';
 import { usersProjector } from './users';
+import { valuationsProjector } from './valuations';
 
 export * from './users';
+export * from './sales';
+export * from './valuations';
+export * from './properties';
+export * from './activity';
+export * from './stats';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector];

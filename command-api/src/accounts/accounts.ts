@@ -2,6 +2,9 @@ import type { EventMetadata, RoleName } from '@kainga/contracts';
 import { handleCommand, loadAggregate, waitForProjection, type Position } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
+
+/** What account commands need: the stores only. */
+type AccountDeps = Pick<AppDeps, 'stores'>;
 import { hashPassword } from '../auth/password';
 import { emailReservationDecider, emailReservationStream } from './email-reservation';
 import { userDecider, userStream } from './user';
@@ -15,14 +18,14 @@ export interface CommandCtx {
   metadata: EventMetadata;
 }
 
-const reserve = (deps: AppDeps, email: string, userId: string, ctx: CommandCtx) =>
+const reserve = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx) =>
   handleCommand(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email), { type: 'ReserveEmail', email, userId, at: ctx.metadata.occurredAt }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:reserve` });
 
-const release = (deps: AppDeps, email: string, userId: string, ctx: CommandCtx, step: string) =>
+const release = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, step: string) =>
   handleCommand(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email), { type: 'ReleaseEmail', email, userId, at: new Date().toISOString() }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${step}` });
 
 export async function registerAccount(
-  deps: AppDeps,
+  deps: AccountDeps,
   input: { email: string; password?: string; firstName: string; lastName: string; provider: 'password' | 'google' | 'github'; profileImageUrl?: string | null },
   ctx: CommandCtx,
 ): Promise<{ userId: string; position: Position | null }> {
@@ -48,12 +51,12 @@ export async function registerAccount(
 }
 
 /** Who holds an email address, from its reservation stream (no read model involved). */
-export async function accountIdByEmail(deps: AppDeps, email: string): Promise<string | null> {
+export async function accountIdByEmail(deps: AccountDeps, email: string): Promise<string | null> {
   const { state } = await loadAggregate(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email));
   return state.holder;
 }
 
-export async function changeProfile(deps: AppDeps, userId: string, input: { firstName: string; lastName: string; email: string }, ctx: CommandCtx) {
+export async function changeProfile(deps: AccountDeps, userId: string, input: { firstName: string; lastName: string; email: string }, ctx: CommandCtx) {
   const { state } = await loadAggregate(deps.stores.eventStore, userDecider, userStream(userId));
   const oldEmail = state.status === 'registered' ? state.email : null;
   const emailChanges = oldEmail !== null && oldEmail !== input.email;
@@ -68,12 +71,12 @@ export async function changeProfile(deps: AppDeps, userId: string, input: { firs
   }
 }
 
-export async function changeRoles(deps: AppDeps, userId: string, roles: RoleName[], ctx: CommandCtx) {
+export async function changeRoles(deps: AccountDeps, userId: string, roles: RoleName[], ctx: CommandCtx) {
   const result = await handleCommand(deps.stores.eventStore, userDecider, userStream(userId), { type: 'ChangeRoles', roles, by: ctx.metadata.actorId ?? 'system', at: ctx.metadata.occurredAt }, ctx);
   await settle(deps, result.position);
 }
 
 /** Answers only once the users read model shows the change (read-your-writes). */
-async function settle(deps: AppDeps, position: Position | null) {
+async function settle(deps: AccountDeps, position: Position | null) {
   await waitForProjection(deps.stores.readStore, 'users', position);
 }

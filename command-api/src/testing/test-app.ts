@@ -1,4 +1,4 @@
-import { createLogger, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
+import { createGeocoder, createLogger, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,22 +8,30 @@ import { buildApp } from '../app';
 import type { AppDeps } from '../deps';
 import { SESSION_COOKIE } from '../plugins/sessions';
 
-/** The whole app in-process on a temporary DATA_DIR, with its projections running. */
-export async function startTestApp(env: Record<string, string> = {}, extraDeps: Partial<AppDeps> = {}) {
+/**
+ * The whole app in-process on a temporary DATA_DIR, with its projections running.
+ * `extraDeps` may be a function of the base deps, so a caller further down the dependency
+ * direction (workflows, ops) can add a workflow engine built on the same stores.
+ */
+export async function startTestApp(env: Record<string, string> = {}, extraDeps: Partial<AppDeps> | ((base: AppDeps) => Partial<AppDeps> | Promise<Partial<AppDeps>>) = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kainga-api-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
   const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner.start();
-  const app = await buildApp({ config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', projectionStatus: () => runner.statuses(), ...extraDeps });
+  const base: AppDeps = { config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', geocoder: createGeocoder(config), projectionStatus: () => runner.statuses() };
+  const deps: AppDeps = { ...base, ...(typeof extraDeps === 'function' ? await extraDeps(base) : extraDeps) };
+  const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     stores,
     dataDir,
+    deps,
     async close() {
       await app.close();
+      await deps.workflowEngine?.close();
       await runner.stop();
       await stores.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -66,11 +66,11 @@ export const ComparablesResearched = z.object({
 });
 export const ValuationCompleted = z.object({
   type: z.literal('ValuationCompleted'),
-  data: Estimate.extend({ valuationId: z.string(), completedAt: z.string() }),
+  data: Estimate.extend({ valuationId: z.string(), propertyId: z.string(), completedAt: z.string() }),
 });
 export const ValuationFailed = z.object({
   type: z.literal('ValuationFailed'),
-  data: z.object({ valuationId: z.string(), reason: z.string(), failedAt: z.string() }),
+  data: z.object({ valuationId: z.string(), propertyId: z.string(), reason: z.string(), failedAt: z.string() }),
 });
 export const ValuationReportGenerated = z.object({
   type: z.literal('ValuationReportGenerated'),

@@ -22,5 +22,4 @@ export interface ValuationWorkflowInput {
   valuationId: string;
 }
 
-export const VALUATION_WORKFLOW = 'valuationWorkflow';
-export const TASK_QUEUE = 'kainga-valuations';
+export { VALUATION_WORKFLOW, VALUATION_TASK_QUEUE as TASK_QUEUE } from '@kainga/contracts';

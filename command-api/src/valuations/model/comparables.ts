@@ -1,0 +1,186 @@
+import type { Comparable, PropertyDetails, ResearchComparablesResponse, SaleData } from '@kainga/contracts';
+import { formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
+import { haversineKm } from './distance';
+
+/** The property being valued, as the comparables search sees it (coordinates from the geocoder). */
+export type ValuationSubject = PropertyDetails & { latitude: number | null; longitude: number | null };
+
+export type ComparablesResult = ResearchComparablesResponse;
+
+/** At most this many comparables (consumer spec §9: "up to 5 sold properties"). */
+export const MAX_COMPARABLES = 5;
+/** Fewer than this in a window widens the search to the next window. */
+export const MIN_COMPARABLES = 3;
+/** The search windows in months, tried in order (spec: "within the last 3 months"). */
+export const SEARCH_WINDOWS_MONTHS = [3, 6, 12, 24] as const;
+/** A sale that matches less than this is not a comparable at all. */
+export const MIN_MATCH_PERCENTAGE = 20;
+
+/** Weights of the match percentage (they add up to 100). */
+export const MATCH_WEIGHTS = { distance: 35, floorArea: 25, landArea: 15, bedrooms: 15, bathrooms: 10 } as const;
+/** Distance at which the distance similarity reaches 0. */
+export const DISTANCE_ZERO_KM = 10;
+/** Share of the match percentage that is "same suburb" (the attributes have the other 90 %). */
+export const SAME_SUBURB_SHARE = 0.1;
+/** Similarity used when no attribute can be compared at all (neither close nor far). */
+export const NEUTRAL_SIMILARITY = 0.5;
+
+/**
+ * Matching text: trimmed, lower case, runs of spaces collapsed and macrons/diacritics removed, so
+ * "Taupō" and "taupo " are the same city.
+ */
+export const normalisePlace = (text: string): string =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+const positive = (v: number | null): v is number => v !== null && Number.isFinite(v) && v > 0;
+const known = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0;
+const hasCoordinates = (p: { latitude: number | null; longitude: number | null }): p is { latitude: number; longitude: number } =>
+  p.latitude !== null && p.longitude !== null && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
+
+/** 1 − |a − b| / max(a, b): 1 when equal, 0.5 when one is half the other; 1 when both are 0. */
+const ratioSimilarity = (a: number, b: number) => {
+  const max = Math.max(a, b);
+  return max === 0 ? 1 : 1 - Math.abs(a - b) / max;
+};
+
+export type MatchBreakdown = {
+  matchPercentage: number;
+  /** Kilometres (unrounded), null when either side has no coordinates. */
+  distanceKm: number | null;
+  /** Each compared factor's similarity 0–1; absent factors could not be compared. */
+  similarities: Partial<Record<keyof typeof MATCH_WEIGHTS, number>>;
+  sameSuburb: boolean;
+};
+
+/**
+ * How well a sale matches the subject, 0–100 (integer).
+ *
+ * Each factor gives a similarity s in [0, 1]:
+ *   - distance (weight 35): s = max(0, 1 − d / 10 km), d the haversine distance; only when both
+ *     have coordinates;
+ *   - floor area (weight 25): s = 1 − |Δ| / max(subject, sale); only when both are > 0;
+ *   - land area (weight 15): s = 1 − |Δ| / max(subject, sale) (1 when both are 0, e.g. two
+ *     apartments); only when both are known;
+ *   - bedrooms (weight 15): s = max(0, 1 − |Δ| / 3);
+ *   - bathrooms (weight 10): s = max(0, 1 − |Δ| / 2).
+ * A factor missing on either side drops out and the others are renormalised:
+ *   similarity = Σ wᵢ·sᵢ / Σ wᵢ over the compared factors (0.5 when none can be compared).
+ * Then matchPercentage = round(100 × (0.9 × similarity + 0.1 × sameSuburb)), sameSuburb being 1
+ * when both suburbs are given and equal (see `normalisePlace`), else 0. So an identical house in
+ * the same suburb scores 100, the same house in the next suburb 90: the same suburb is preferred
+ * without outranking a clearly better match elsewhere.
+ */
+export const matchSale = (subject: ValuationSubject, sale: SaleData): MatchBreakdown => {
+  const similarities: MatchBreakdown['similarities'] = {};
+  let distanceKm: number | null = null;
+  if (hasCoordinates(subject) && hasCoordinates(sale)) {
+    distanceKm = haversineKm(subject, sale);
+    similarities.distance = Math.max(0, 1 - distanceKm / DISTANCE_ZERO_KM);
+  }
+  if (positive(subject.floorArea) && positive(sale.floorArea)) similarities.floorArea = ratioSimilarity(subject.floorArea, sale.floorArea);
+  if (known(subject.landArea) && known(sale.landArea)) similarities.landArea = ratioSimilarity(subject.landArea, sale.landArea);
+  if (known(subject.bedrooms) && known(sale.bedrooms)) similarities.bedrooms = Math.max(0, 1 - Math.abs(subject.bedrooms - sale.bedrooms) / 3);
+  if (known(subject.bathrooms) && known(sale.bathrooms)) similarities.bathrooms = Math.max(0, 1 - Math.abs(subject.bathrooms - sale.bathrooms) / 2);
+
+  let weighted = 0;
+  let weights = 0;
+  for (const [factor, s] of Object.entries(similarities) as [keyof typeof MATCH_WEIGHTS, number][]) {
+    weighted += MATCH_WEIGHTS[factor] * s;
+    weights += MATCH_WEIGHTS[factor];
+  }
+  const similarity = weights > 0 ? weighted / weights : NEUTRAL_SIMILARITY;
+  const subjectSuburb = normalisePlace(subject.suburb);
+  const sameSuburb = subjectSuburb !== '' && subjectSuburb === normalisePlace(sale.suburb);
+  const matchPercentage = Math.round(100 * ((1 - SAME_SUBURB_SHARE) * similarity + (sameSuburb ? SAME_SUBURB_SHARE : 0)));
+  return { matchPercentage, distanceKm, similarities, sameSuburb };
+};
+
+const byRank = (a: Comparable, b: Comparable) =>
+  b.matchPercentage - a.matchPercentage || (a.saleDate < b.saleDate ? 1 : a.saleDate > b.saleDate ? -1 : 0) || (a.saleId < b.saleId ? -1 : a.saleId > b.saleId ? 1 : 0);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Up to 5 comparable sales for the subject (consumer spec §1 and §9: "up to 5 sold comparables
+ * from the last 3 months").
+ *
+ * Rules, in order:
+ *   1. Candidates are sales in the same city (see `normalisePlace`) with a positive price and a
+ *      real `yyyy-mm-dd` sale date that is not after today's New Zealand date at `now` (a sale
+ *      dated in the future of `now` is never used).
+ *   2. Each candidate gets a match percentage (`matchSale`); below 20 % it is dropped. The
+ *      same-suburb share of the match is how same-suburb sales are preferred.
+ *   3. The window starts at the last 3 calendar months (sale date ≥ today − 3 months, inclusive).
+ *      While it holds fewer than 3 comparables it widens to 6, then 12, then 24 months; at
+ *      24 months whatever was found is used (possibly none).
+ *   4. The window's comparables are ranked by match percentage (highest first), ties by sale date
+ *      (newest first) then sale id, and the first 5 are kept. Ranking ignores age inside the
+ *      window: the market adjustment of the estimate accounts for when each sale happened.
+ *   5. Distance is rounded to 0.1 km (null without coordinates on both sides).
+ *
+ * `note` says when the window was widened (e.g. "Only 2 comparable sales in the last 3 months;
+ * widened the search to 12 months."), when nothing was found, and when any comparable is generated
+ * demo data rather than a real sale. It is null when there is nothing to say.
+ */
+export const findComparables = (subject: ValuationSubject, sales: readonly SaleData[], now: Date): ComparablesResult => {
+  const today = formatIsoDate(nzDateOf(now));
+  const city = normalisePlace(subject.city);
+
+  const candidates: Comparable[] = [];
+  for (const sale of sales) {
+    if (normalisePlace(sale.city) !== city || !positive(sale.price)) continue;
+    const date = parseIsoDate(sale.saleDate);
+    if (!date) continue;
+    const saleDay = formatIsoDate(date);
+    if (saleDay > today) continue;
+    const match = matchSale(subject, sale);
+    if (match.matchPercentage < MIN_MATCH_PERCENTAGE) continue;
+    candidates.push({
+      saleId: sale.saleId,
+      address: sale.address,
+      suburb: sale.suburb,
+      city: sale.city,
+      saleDate: saleDay,
+      price: sale.price,
+      matchPercentage: match.matchPercentage,
+      bedrooms: sale.bedrooms,
+      bathrooms: sale.bathrooms,
+      floorArea: sale.floorArea,
+      landArea: sale.landArea,
+      rateableValue: sale.rateableValue,
+      distance: match.distanceKm === null ? null : Math.round(match.distanceKm * 10) / 10,
+      demo: sale.demo,
+    });
+  }
+
+  const todayDate = nzDateOf(now);
+  const inWindow = (months: number) => {
+    const from = formatIsoDate(monthsBefore(todayDate, months));
+    return candidates.filter((c) => c.saleDate >= from);
+  };
+
+  const firstWindow = SEARCH_WINDOWS_MONTHS[0];
+  const firstCount = inWindow(firstWindow).length;
+  let windowMonths: number = firstWindow;
+  let found: Comparable[] = [];
+  for (const months of SEARCH_WINDOWS_MONTHS) {
+    windowMonths = months;
+    found = inWindow(months);
+    if (found.length >= MIN_COMPARABLES) break;
+  }
+  const comparables = [...found].sort(byRank).slice(0, MAX_COMPARABLES);
+
+  const notes: string[] = [];
+  if (windowMonths !== firstWindow) {
+    const before = firstCount === 0 ? 'No comparable sales' : `Only ${plural(firstCount, 'comparable sale', 'comparable sales')}`;
+    if (comparables.length === 0) notes.push(`No comparable sales in ${subject.city.trim()} in the last ${windowMonths} months.`);
+    else if (comparables.length < MIN_COMPARABLES)
+      notes.push(`${before} in the last ${firstWindow} months; widened the search to ${windowMonths} months and found ${comparables.length}.`);
+    else notes.push(`${before} in the last ${firstWindow} months; widened the search to ${windowMonths} months.`);
+  }
+  const demoCount = comparables.filter((c) => c.demo).length;
+  if (demoCount === comparables.length && demoCount > 0) notes.push('These comparables are generated demo data, not real sales.');
+  else if (demoCount > 0) notes.push(`${demoCount} of these comparables ${demoCount === 1 ? 'is' : 'are'} generated demo data, not real sales.`);
+
+  return { comparables, windowMonths, note: notes.length > 0 ? notes.join(' ') : null };
+};

@@ -1,0 +1,366 @@
+import { conditionKeys, Estimate, type Comparable, type ConditionKey, type ConditionScores } from '@kainga/contracts';
+import { describe, expect, it } from 'vitest';
+import { estimateValue, NOT_ENOUGH_INFORMATION, type EstimateContext, type EstimateInput } from './estimate';
+
+// 12:00 NZST on 15 June 2026.
+const now = new Date('2026-06-15T00:00:00Z');
+const context: EstimateContext = { now, citySaleToRvRatio: null, cityMedianPricePerM2: null };
+
+const input: EstimateInput = {
+  address: '12 Rata Street',
+  suburb: 'Ponsonby',
+  city: 'Auckland',
+  floorArea: 150,
+  landArea: 600,
+  bedrooms: 3,
+  bathrooms: 2,
+  rateableValue: 800_000,
+  conditionScores: { kitchen: 5, bathroom: 4, roofing: 3 },
+};
+
+let seq = 0;
+const comparable = (o: Partial<Comparable> = {}): Comparable => {
+  seq += 1;
+  return {
+    saleId: `c${seq}`,
+    address: `${seq} Example Road`,
+    suburb: 'Ponsonby',
+    city: 'Auckland',
+    saleDate: '2026-06-01',
+    price: 1_200_000,
+    matchPercentage: 80,
+    bedrooms: 3,
+    bathrooms: 2,
+    floorArea: 150,
+    landArea: 600,
+    rateableValue: 1_000_000,
+    distance: 0.5,
+    demo: false,
+    ...o,
+  };
+};
+
+/** The worked example of the doc comment. */
+const worked = [
+  comparable({ price: 1_000_000, floorArea: 125, matchPercentage: 80, rateableValue: 800_000, saleDate: '2026-05-16' }), // $8,000/m², 30 days ago, ratio 1.25
+  comparable({ price: 900_000, floorArea: 120, matchPercentage: 60, rateableValue: 750_000, saleDate: '2026-04-16' }), // $7,500/m², 60 days ago, ratio 1.2
+  comparable({ price: 1_020_000, floorArea: 120, matchPercentage: 60, rateableValue: 850_000, saleDate: '2026-06-15' }), // $8,500/m², today, ratio 1.2
+];
+
+const breakdownAddsUp = (e: Estimate) => {
+  expect(e.estimatedValue).toBe(e.baseValue + e.conditionAdjustment + e.marketAdjustment);
+  for (const v of [e.estimatedValue, e.conservativeValue, e.optimisticValue, e.baseValue, e.conditionAdjustment, e.marketAdjustment]) expect(Math.abs(v) % 1000).toBe(0);
+  expect(e.conservativeValue).toBeLessThanOrEqual(e.estimatedValue);
+  expect(e.optimisticValue).toBeGreaterThanOrEqual(e.estimatedValue);
+  expect(Number.isInteger(e.confidence)).toBe(true);
+  expect(e.confidence).toBeGreaterThanOrEqual(15);
+  expect(e.confidence).toBeLessThanOrEqual(95);
+};
+
+/** A small deterministic pseudo-random generator (LCG), so failures can be replayed. */
+const random = (seed: number) => {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+};
+
+describe('estimateValue: the worked example', () => {
+  const e = estimateValue(input, worked, context);
+
+  it('matches the hand-computed figures', () => {
+    // Comparables: weighted median of $7,500 (w60), $8,000 (w80), $8,500 (w60): total 200, half 100,
+    //   cumulative 60, 140 → $8,000/m² × 150 m² = $1,200,000.
+    // RV: ratios 1.25, 1.2, 1.2 → median 1.2 × $800,000 = $960,000.
+    // Blend: w = 0.2 + 0.7 × 3/5 × (200/3)/100 = 0.48 → 0.48 × 1,200,000 + 0.52 × 960,000 = $1,075,200 → $1,075,000.
+    // Condition: mean (5 + 4 + 3)/3 = 4 → +4 % × 1,075,200 = 43,008 → $43,000.
+    // Market: days ago 30, 60, 0; $/m² 8,000, 7,500, 8,500: x̄ 30, ȳ 8,000, Sxx 1,800, Sxy −30,000,
+    //   β = −16.67/day; −β/ȳ × median 30 days = 6.25 % × 1,075,200 = 67,200 → $67,000.
+    // Estimate: 1,075,000 + 43,000 + 67,000 = $1,185,000.
+    // Confidence: 0.3 × 3/5 + 0.2 × 0.6667 + 0.2 × (1 − 0.05103/0.5) + 0.15 × 3/34 + 0.15 × 1
+    //   = 0.18 + 0.13333 + 0.17959 + 0.01324 + 0.15 = 0.65616 → 15 + 80 × 0.65616 = 67.49 → 67.
+    // Range: u = 0.04 + 0.33 × 0.26 = 0.1258 → 1,185,000 × 0.8742 = 1,035,927 → $1,036,000;
+    //   × 1.1258 = 1,334,073 → $1,334,000.
+    expect(e).toMatchObject({
+      baseValue: 1_075_000,
+      conditionAdjustment: 43_000,
+      marketAdjustment: 67_000,
+      estimatedValue: 1_185_000,
+      confidence: 67,
+      conservativeValue: 1_036_000,
+      optimisticValue: 1_334_000,
+      engine: 'model',
+      engineVersion: 'kainga-model-1',
+      fallbackReason: null,
+    });
+    expect(Estimate.parse(e)).toEqual(e);
+    breakdownAddsUp(e);
+  });
+
+  it('explains every factor in plain English with NZD amounts', () => {
+    expect(e.explanation).toEqual([
+      'Comparable sales: median $8,000/m² weighted by match over 3 sales → $1,200,000 for 150 m².',
+      'Rateable value: $800,000 × 1.20 (median sale-to-RV ratio of 3 comparables) → $960,000.',
+      'Base value: 48 % comparable sales ($1,200,000) + 52 % rateable value ($960,000) → $1,075,000; more and closer comparables get more weight.',
+      'Condition: average 4.0 stars over 3 rated criteria (3 = Good is neutral, 4 % a star) → +4 % = +$43,000.',
+      "Market: the comparables' price per m² moved +6.3 % a month; from their median sale date (1.0 months ago) to today → +6.3 % = +$67,000.",
+      'Estimated value: $1,075,000 base + $43,000 condition + $67,000 market = $1,185,000.',
+      'Confidence 67 %: 3 of 5 comparables, mean match 67 %, price spread 5 %, 3 of 34 criteria rated, rateable value known → range ±12.6 %: $1,036,000 to $1,334,000.',
+    ]);
+  });
+
+  it('does not depend on the order of the comparables', () => {
+    expect(estimateValue(input, [...worked].reverse(), context)).toEqual(e);
+  });
+});
+
+describe('estimateValue: condition', () => {
+  it('is neutral when nothing is rated or everything is Good', () => {
+    expect(estimateValue({ ...input, conditionScores: {} }, worked, context).conditionAdjustment).toBe(0);
+    expect(estimateValue({ ...input, conditionScores: { kitchen: 0, pool: 0 } }, worked, context).conditionAdjustment).toBe(0);
+    const allGood = Object.fromEntries(conditionKeys.map((k) => [k, 3])) as ConditionScores;
+    expect(estimateValue({ ...input, conditionScores: allGood }, worked, context).conditionAdjustment).toBe(0);
+  });
+
+  it('ignores N/A criteria (0) in the average', () => {
+    const a = estimateValue({ ...input, conditionScores: { kitchen: 5 } }, worked, context);
+    const b = estimateValue({ ...input, conditionScores: { kitchen: 5, pool: 0, ensuite: 0 } }, worked, context);
+    expect(b.conditionAdjustment).toBe(a.conditionAdjustment);
+    // average 5 → +8 % of $1,075,200 = $86,016 → $86,000.
+    expect(a.conditionAdjustment).toBe(86_000);
+  });
+
+  it('lowers the estimate for poor condition, symmetrically to excellent', () => {
+    const poor = estimateValue({ ...input, conditionScores: { kitchen: 1, roofing: 1 } }, worked, context);
+    expect(poor.conditionAdjustment).toBe(-86_000);
+    breakdownAddsUp(poor);
+  });
+
+  it('stays within ±10 % of the base value', () => {
+    const next = random(11);
+    for (let i = 0; i < 200; i++) {
+      const scores = Object.fromEntries(conditionKeys.map((k) => [k, Math.floor(next() * 6)])) as ConditionScores;
+      const e = estimateValue({ ...input, conditionScores: scores }, worked, context);
+      expect(Math.abs(e.conditionAdjustment)).toBeLessThanOrEqual(0.1 * e.baseValue + 500);
+    }
+  });
+
+  it('is monotone: raising any one rated score never lowers the estimate (random inputs)', () => {
+    const next = random(2024);
+    const comparableSets = [worked, [], worked.slice(0, 1), [comparable(), comparable({ price: 1_500_000, saleDate: '2026-03-20' }), comparable({ price: 990_000, saleDate: '2026-05-02' })]];
+    let checks = 0;
+    for (let i = 0; i < 200; i++) {
+      // Vary how many criteria are rated (1 to all 34) and where the scores centre (Poor to
+      // Excellent), so averages near both caps are explored too.
+      const ratedShare = next();
+      const centre = 1 + next() * 4;
+      const scores: ConditionScores = {};
+      for (const k of conditionKeys) if (next() < ratedShare) scores[k] = Math.min(5, Math.max(1, Math.round(centre + (next() - 0.5) * 2.5)));
+      if (Object.keys(scores).length === 0) scores.kitchen = Math.round(centre);
+      const rateableValue = next() < 0.2 ? null : 200_000 + Math.round(next() * 3_000_000);
+      const subject: EstimateInput = {
+        ...input,
+        // Without an RV the floor area must be there, or there is nothing to estimate from.
+        floorArea: rateableValue !== null && next() < 0.2 ? null : 40 + Math.round(next() * 400),
+        rateableValue,
+        conditionScores: scores,
+      };
+      const ctx: EstimateContext = { now, citySaleToRvRatio: next() < 0.5 ? null : 0.8 + next(), cityMedianPricePerM2: 5_000 + next() * 10_000 };
+      const comps = comparableSets[i % comparableSets.length]!;
+      const before = estimateValue(subject, comps, ctx);
+      for (const key of Object.keys(scores) as ConditionKey[]) {
+        const score = scores[key]!;
+        if (score >= 5) continue;
+        const after = estimateValue({ ...subject, conditionScores: { ...scores, [key]: score + 1 } }, comps, ctx);
+        expect(after.estimatedValue, `raising ${key} from ${score} (case ${i})`).toBeGreaterThanOrEqual(before.estimatedValue);
+        expect(after.conditionAdjustment).toBeGreaterThanOrEqual(before.conditionAdjustment);
+        expect(after.conservativeValue).toBeGreaterThanOrEqual(before.conservativeValue);
+        expect(after.optimisticValue).toBeGreaterThanOrEqual(before.optimisticValue);
+        checks += 1;
+      }
+    }
+    expect(checks).toBeGreaterThan(2000);
+  });
+
+  it('treats rating a criterion that was N/A as new evidence, not a raise: a Poor rating may lower the estimate', () => {
+    // Documented: monotonicity holds on the 1–5 scale. N/A → Poor adds a criterion below the average.
+    const before = estimateValue({ ...input, conditionScores: { kitchen: 4 } }, worked, context);
+    const after = estimateValue({ ...input, conditionScores: { kitchen: 4, pool: 1 } }, worked, context);
+    expect(after.estimatedValue).toBeLessThan(before.estimatedValue);
+  });
+
+  it('raises the estimate strictly when a whole property moves from Poor to Excellent', () => {
+    const all = (s: number) => Object.fromEntries(conditionKeys.map((k) => [k, s])) as ConditionScores;
+    const values = [1, 2, 3, 4, 5].map((s) => estimateValue({ ...input, conditionScores: all(s) }, worked, context).estimatedValue);
+    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThan(values[i - 1]!);
+  });
+});
+
+describe('estimateValue: market', () => {
+  it('is 0 with fewer than 3 dated comparables with a floor area', () => {
+    expect(estimateValue(input, worked.slice(0, 2), context).marketAdjustment).toBe(0);
+    const undated = worked.map((c, i) => (i === 0 ? { ...c, saleDate: 'unknown' } : c));
+    expect(estimateValue(input, undated, context).marketAdjustment).toBe(0);
+    const noArea = worked.map((c, i) => (i === 0 ? { ...c, floorArea: null } : c));
+    expect(estimateValue(input, noArea, context).marketAdjustment).toBe(0);
+  });
+
+  it('is 0 when all comparables sold the same day', () => {
+    const sameDay = worked.map((c) => ({ ...c, saleDate: '2026-06-01' }));
+    const e = estimateValue(input, sameDay, context);
+    expect(e.marketAdjustment).toBe(0);
+    expect(e.explanation.some((l) => l.startsWith('Market: the comparables all sold on the same day'))).toBe(true);
+  });
+
+  it('is negative in a falling market and capped at ±8 %', () => {
+    const falling = worked.map((c) => ({ ...c, saleDate: c.saleDate === '2026-04-16' ? '2026-06-15' : c.saleDate === '2026-06-15' ? '2026-04-16' : c.saleDate }));
+    const e = estimateValue(input, falling, context);
+    expect(e.marketAdjustment).toBe(-67_000);
+
+    const steep = [
+      comparable({ price: 500_000, floorArea: 100, saleDate: '2026-03-20' }),
+      comparable({ price: 1_000_000, floorArea: 100, saleDate: '2026-04-20' }),
+      comparable({ price: 1_500_000, floorArea: 100, saleDate: '2026-05-20' }),
+    ];
+    const capped = estimateValue(input, steep, context);
+    expect(capped.marketAdjustment / capped.baseValue).toBeCloseTo(0.08, 2);
+    expect(capped.explanation.find((l) => l.startsWith('Market:'))).toContain('capped at ±8 %');
+    breakdownAddsUp(capped);
+  });
+});
+
+describe('estimateValue: without comparables', () => {
+  it('uses the rateable value at face value when no ratio is known', () => {
+    const e = estimateValue(input, [], context);
+    // $800,000 × 1.0; condition +4 %: $32,000.
+    expect(e).toMatchObject({ baseValue: 800_000, conditionAdjustment: 32_000, marketAdjustment: 0, estimatedValue: 832_000 });
+    expect(e.explanation.slice(0, 3)).toEqual([
+      'Comparable sales: none found, so they are not used.',
+      'Rateable value: $800,000 × 1.00 (no sale-to-RV ratio known, so the RV is taken at face value) → $800,000.',
+      'Base value: rateable value approach alone (no comparable sales) → $800,000.',
+    ]);
+    breakdownAddsUp(e);
+  });
+
+  it("uses the city's sale-to-RV ratio when given", () => {
+    const e = estimateValue({ ...input, conditionScores: {} }, [], { ...context, citySaleToRvRatio: 1.15 });
+    expect(e.baseValue).toBe(920_000);
+    expect(e.estimatedValue).toBe(920_000);
+    expect(e.explanation[1]).toContain('median sale-to-RV ratio of recent sales in Auckland');
+    // 0 comparables, RV known, nothing rated: 15 + 80 × 0.15 = 27.
+    expect(e.confidence).toBe(27);
+    breakdownAddsUp(e);
+  });
+
+  it("uses the city's median price per m² without comparables or RV", () => {
+    const e = estimateValue({ ...input, rateableValue: null, conditionScores: {} }, [], { ...context, cityMedianPricePerM2: 7_200 });
+    expect(e).toMatchObject({ baseValue: 1_080_000, estimatedValue: 1_080_000, confidence: 15 });
+    expect(e.explanation).toContain('Base value: Auckland median $7,200/m² × 150 m² → $1,080,000 (no comparable sales or rateable value).');
+    // Lowest confidence → widest range: u = 0.04 + 0.85 × 0.26 = 0.261.
+    expect(e.conservativeValue).toBe(798_000);
+    expect(e.optimisticValue).toBe(1_362_000);
+    breakdownAddsUp(e);
+  });
+
+  it('refuses with a clear message when there is nothing to go on', () => {
+    expect(() => estimateValue({ ...input, rateableValue: null }, [], context)).toThrow(NOT_ENOUGH_INFORMATION);
+    expect(() => estimateValue({ ...input, rateableValue: null, floorArea: null }, [], { ...context, cityMedianPricePerM2: 7_000 })).toThrow(
+      'Not enough information to estimate: enter the floor area or the rateable value.',
+    );
+  });
+});
+
+describe('estimateValue: other shapes of input', () => {
+  it('uses comparable prices directly when the subject has no floor area', () => {
+    const e = estimateValue({ ...input, floorArea: null, rateableValue: null, conditionScores: {} }, worked, context);
+    // Weighted median of $900,000 (w60), $1,000,000 (w80), $1,020,000 (w60) → $1,000,000.
+    expect(e.baseValue).toBe(1_000_000);
+    expect(e.explanation[0]).toBe('Comparable sales: median price $1,000,000 weighted by match over 3 sales (no floor area given to compare per m²).');
+  });
+
+  it('says when the comparables are generated demo data', () => {
+    const allDemo = estimateValue(input, worked.map((c) => ({ ...c, demo: true })), context);
+    expect(allDemo.explanation[0]).toMatch(/over 3 sales → \$1,200,000 for 150 m²\. These are generated demo data, not real sales\.$/);
+    const oneDemo = estimateValue(input, worked.map((c, i) => ({ ...c, demo: i === 0 })), context);
+    expect(oneDemo.explanation[0]).toMatch(/ 1 of them is generated demo data, not real sales\.$/);
+  });
+
+  it('uses comparables alone when there is no RV', () => {
+    const e = estimateValue({ ...input, rateableValue: null, conditionScores: {} }, worked, context);
+    expect(e.baseValue).toBe(1_200_000);
+    expect(e.explanation).toContain('Rateable value: not given, so it is not used.');
+  });
+
+  it('gives the comparables more weight the more and better they match', () => {
+    const base = (comps: Comparable[]) => estimateValue({ ...input, conditionScores: {} }, comps, context).baseValue;
+    // All comparables at $8,000/m² ($1,200,000 for 150 m²) and ratio 1.0 (RV approach $800,000).
+    const c = (match: number) => comparable({ price: 1_000_000, floorArea: 125, rateableValue: 1_000_000, matchPercentage: match, saleDate: '2026-06-01' });
+    expect(base([c(50)])).toBeLessThan(base([c(90)]));
+    expect(base([c(90)])).toBeLessThan(base([c(90), c(90), c(90)]));
+    expect(base([c(90), c(90), c(90)])).toBeLessThan(base([c(90), c(90), c(90), c(90), c(90)]));
+    // Five perfect matches: w = 0.9 → 0.9 × 1.2 M + 0.1 × 0.8 M = $1,160,000.
+    expect(base([c(100), c(100), c(100), c(100), c(100)])).toBe(1_160_000);
+  });
+});
+
+describe('estimateValue: confidence and range', () => {
+  const agreeing = (n: number) => Array.from({ length: n }, () => comparable({ price: 1_200_000, floorArea: 150, matchPercentage: 85 }));
+
+  it('rises with more agreeing comparables', () => {
+    const values = [0, 1, 2, 3, 4, 5].map((n) => estimateValue(input, agreeing(n), context).confidence);
+    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThan(values[i - 1]!);
+  });
+
+  it('falls when the comparables disagree', () => {
+    const tight = [1_150_000, 1_200_000, 1_250_000].map((price) => comparable({ price }));
+    const loose = [700_000, 1_200_000, 1_700_000].map((price) => comparable({ price }));
+    expect(estimateValue(input, loose, context).confidence).toBeLessThan(estimateValue(input, tight, context).confidence);
+  });
+
+  it('rises with closer matches, more rated criteria and a known RV', () => {
+    const poorMatch = Array.from({ length: 3 }, () => comparable({ matchPercentage: 30 }));
+    const goodMatch = Array.from({ length: 3 }, () => comparable({ matchPercentage: 95 }));
+    expect(estimateValue(input, goodMatch, context).confidence).toBeGreaterThan(estimateValue(input, poorMatch, context).confidence);
+    const allRated = Object.fromEntries(conditionKeys.map((k) => [k, 4])) as ConditionScores;
+    expect(estimateValue({ ...input, conditionScores: allRated }, goodMatch, context).confidence).toBeGreaterThan(estimateValue(input, goodMatch, context).confidence);
+    expect(estimateValue(input, goodMatch, context).confidence).toBeGreaterThan(estimateValue({ ...input, rateableValue: null }, goodMatch, context).confidence);
+  });
+
+  it('reaches 95 at best and narrows the range to ±5.3 %', () => {
+    const allRated = Object.fromEntries(conditionKeys.map((k) => [k, 3])) as ConditionScores;
+    const perfect = Array.from({ length: 5 }, () => comparable({ matchPercentage: 100, price: 1_200_000, floorArea: 150, rateableValue: 1_200_000 }));
+    const e = estimateValue({ ...input, rateableValue: 1_200_000, conditionScores: allRated }, perfect, context);
+    expect(e.confidence).toBe(95);
+    expect(e.estimatedValue).toBe(1_200_000);
+    expect(e.conservativeValue).toBe(1_136_000); // 1,200,000 × (1 − 0.053) = 1,136,400
+    expect(e.optimisticValue).toBe(1_264_000); // × 1.053 = 1,263,600
+  });
+
+  it('always contains the estimate, and every breakdown adds up (random inputs)', () => {
+    const next = random(99);
+    for (let i = 0; i < 300; i++) {
+      const n = Math.floor(next() * 6);
+      const comps = Array.from({ length: n }, () =>
+        comparable({
+          price: 300_000 + Math.round(next() * 3_000_000),
+          floorArea: next() < 0.15 ? null : 50 + Math.round(next() * 350),
+          rateableValue: next() < 0.3 ? null : 250_000 + Math.round(next() * 2_500_000),
+          matchPercentage: 20 + Math.floor(next() * 81),
+          saleDate: `2026-0${1 + Math.floor(next() * 6)}-1${Math.floor(next() * 5)}`,
+        }),
+      );
+      const scores = Object.fromEntries(conditionKeys.map((k) => [k, Math.floor(next() * 6)])) as ConditionScores;
+      const subject = { ...input, floorArea: next() < 0.2 ? null : 60 + Math.round(next() * 300), rateableValue: next() < 0.2 ? null : 300_000 + Math.round(next() * 2_000_000), conditionScores: scores };
+      const ctx = { now, citySaleToRvRatio: 1.1, cityMedianPricePerM2: 8_000 };
+      if (n === 0 && subject.floorArea === null && subject.rateableValue === null) {
+        expect(() => estimateValue(subject, comps, ctx)).toThrow(NOT_ENOUGH_INFORMATION);
+        continue;
+      }
+      const e = estimateValue(subject, comps, ctx);
+      breakdownAddsUp(e);
+      expect(e.estimatedValue).toBeGreaterThan(0);
+      expect(e.explanation.length).toBeGreaterThanOrEqual(6);
+      for (const prefix of ['Comparable sales:', 'Rateable value:', 'Base value:', 'Condition:', 'Market:', 'Estimated value:', 'Confidence ']) {
+        expect(e.explanation.some((l) => l.startsWith(prefix)), prefix).toBe(true);
+      }
+    }
+  });
+});

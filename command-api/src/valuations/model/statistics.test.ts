@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian } from './statistics';
+
+describe('median', () => {
+  it('takes the middle of an odd count and the mean of the two middles of an even count', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+  it('refuses an empty list', () => {
+    expect(() => median([])).toThrow();
+    expect(() => mean([])).toThrow();
+  });
+});
+
+describe('weightedMedian', () => {
+  it('follows the weight, not the count', () => {
+    expect(weightedMedian([{ value: 1, weight: 1 }, { value: 2, weight: 1 }, { value: 10, weight: 5 }])).toBe(10);
+    expect(weightedMedian([{ value: 7500, weight: 60 }, { value: 8000, weight: 80 }, { value: 8500, weight: 60 }])).toBe(8000);
+  });
+  it('equals the ordinary median with equal weights', () => {
+    expect(weightedMedian([4, 1, 3, 2].map((value) => ({ value, weight: 3 })))).toBe(2.5);
+    expect(weightedMedian([5, 1, 3].map((value) => ({ value, weight: 1 })))).toBe(3);
+  });
+  it('counts every value equally when all weights are zero', () => {
+    expect(weightedMedian([{ value: 1, weight: 0 }, { value: 9, weight: 0 }, { value: 5, weight: 0 }])).toBe(5);
+  });
+  it('does not depend on the input order', () => {
+    const items = [{ value: 3, weight: 20 }, { value: 1, weight: 50 }, { value: 2, weight: 40 }];
+    expect(weightedMedian(items)).toBe(weightedMedian([...items].reverse()));
+    expect(weightedMedian(items)).toBe(2);
+  });
+});
+
+describe('coefficientOfVariation', () => {
+  it('is the population standard deviation over the mean', () => {
+    expect(coefficientOfVariation([7500, 8000, 8500])).toBeCloseTo(Math.sqrt(500000 / 3) / 8000, 12);
+    expect(coefficientOfVariation([5, 5, 5])).toBe(0);
+  });
+});
+
+describe('leastSquares', () => {
+  it('fits a line exactly through collinear points', () => {
+    const fit = leastSquares([{ x: 0, y: 1 }, { x: 1, y: 3 }, { x: 2, y: 5 }]);
+    expect(fit?.slope).toBeCloseTo(2, 12);
+    expect(fit?.intercept).toBeCloseTo(1, 12);
+  });
+  it('gives the hand-computed slope for the worked example', () => {
+    // x̄ = 30, ȳ = 8000, Sxx = 1800, Sxy = −30000 → b = −16.67
+    expect(leastSquares([{ x: 30, y: 8000 }, { x: 60, y: 7500 }, { x: 0, y: 8500 }])?.slope).toBeCloseTo(-30000 / 1800, 9);
+  });
+  it('is null when no slope can be fitted', () => {
+    expect(leastSquares([{ x: 1, y: 1 }, { x: 1, y: 2 }])).toBeNull();
+    expect(leastSquares([{ x: 1, y: 1 }])).toBeNull();
+  });
+});
+
+describe('clamp', () => {
+  it('keeps a value within bounds', () => {
+    expect(clamp(5, 0, 3)).toBe(3);
+    expect(clamp(-5, 0, 3)).toBe(0);
+    expect(clamp(2, 0, 3)).toBe(2);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The small statistics the valuation model uses, written out so every figure in an explanation
+ * can be recomputed by hand. All functions are pure and deterministic.
+ */
+
+export const mean = (values: readonly number[]): number => {
+  if (values.length === 0) throw new Error('mean of no values');
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+};
+
+/** The middle value; the mean of the two middle values for an even count. */
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export type Weighted = { value: number; weight: number };
+
+/**
+ * Weighted median: sort by value, walk the cumulative weight, and take the first value at which
+ * it reaches half of the total weight W. When the cumulative weight is exactly W/2 there, the
+ * result is the mean of that value and the next (so equal weights give the ordinary median).
+ * Non-positive weights count as zero; if every weight is zero, all count equally.
+ */
+export const weightedMedian = (items: readonly Weighted[]): number => {
+  if (items.length === 0) throw new Error('weighted median of no values');
+  const positive = items.map((i) => ({ value: i.value, weight: Math.max(0, i.weight) }));
+  const total0 = positive.reduce((s, i) => s + i.weight, 0);
+  const list = (total0 > 0 ? positive : positive.map((i) => ({ value: i.value, weight: 1 }))).sort((a, b) => a.value - b.value);
+  const total = list.reduce((s, i) => s + i.weight, 0);
+  const half = total / 2;
+  const epsilon = total * 1e-12;
+  let cumulative = 0;
+  for (let k = 0; k < list.length; k++) {
+    cumulative += list[k]!.weight;
+    if (Math.abs(cumulative - half) <= epsilon && k + 1 < list.length) return (list[k]!.value + list[k + 1]!.value) / 2;
+    if (cumulative >= half) return list[k]!.value;
+  }
+  return list[list.length - 1]!.value;
+};
+
+/** Coefficient of variation: population standard deviation / mean (0 for a single value). */
+export const coefficientOfVariation = (values: readonly number[]): number => {
+  const m = mean(values);
+  if (m === 0) return 0;
+  const variance = values.reduce((s, v) => s + (v - m) ** 2, 0) / values.length;
+  return Math.sqrt(variance) / Math.abs(m);
+};
+
+/**
+ * Ordinary least squares of y on x: slope b = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)², intercept ȳ − b·x̄.
+ * Null when all x are equal (no slope can be fitted).
+ */
+export const leastSquares = (points: readonly { x: number; y: number }[]): { slope: number; intercept: number; meanX: number; meanY: number } | null => {
+  if (points.length < 2) return null;
+  const meanX = mean(points.map((p) => p.x));
+  const meanY = mean(points.map((p) => p.y));
+  let sxx = 0;
+  let sxy = 0;
+  for (const p of points) {
+    sxx += (p.x - meanX) ** 2;
+    sxy += (p.x - meanX) * (p.y - meanY);
+  }
+  if (sxx === 0) return null;
+  const slope = sxy / sxx;
+  return { slope, intercept: meanY - slope * meanX, meanX, meanY };
+};
+
+export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));

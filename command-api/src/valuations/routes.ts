@@ -1,0 +1,136 @@
+import {
+  ResearchComparablesResponse,
+  SaveValuationResponse,
+  UserValuation,
+  VALUATION_TIMEOUT_MS,
+  VALUATION_WORKFLOW,
+  ValuationIdParams,
+  ValuationRequest,
+  ValuationResult,
+  type Estimate,
+  type User,
+} from '@kainga/contracts';
+import { hasPermission } from '@kainga/contracts';
+import { CommandError, eventIdFor, handleCommand } from '@kainga/platform';
+import { WorkflowFailedError, WorkflowTimeoutError } from '@kainga/platform/workflow';
+import { findValuation, valuationsOfUser, type ValuationDoc } from '@kainga/projections';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { currentUser, idempotencyKeyOf, metadataOf, requireUser } from '../plugins/actor';
+import { errorResponses } from '../plugins/schemas';
+import { renderValuationReport } from './report';
+import { researchComparables } from './research';
+import { toUserValuation } from './user-valuation';
+import { valuationDecider, valuationStream } from './valuation';
+import { knownCity, requestValuation } from './valuation-commands';
+
+/** The spec's words for a valuation that takes too long (consumer spec §8). */
+export const VALUATION_TIMEOUT_MESSAGE = 'The valuation is taking longer than expected. This might be due to complex market research. Please try again.';
+
+/** The owner, or someone allowed to read any valuation's detail (admins). */
+export function assertCanRead(user: User, doc: ValuationDoc | null): asserts doc is ValuationDoc {
+  if (!doc) throw new CommandError('not_found', 'Valuation not found.');
+  if (doc.userId !== user.id && !hasPermission(user.roles, 'admin:all')) throw new CommandError('not_found', 'Valuation not found.');
+}
+
+/** Waits until the read model shows a valuation as finished (the workflow appended the result). */
+async function settled(deps: AppDeps, valuationId: string, timeoutMs = 5000): Promise<ValuationDoc | null> {
+  const until = Date.now() + timeoutMs;
+  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+    const doc = await findValuation(deps.stores.readStore, valuationId);
+    if (doc && doc.status !== 'pending') return doc;
+    if (Date.now() > until) return doc;
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+export default async function valuationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/research-comparables',
+    {
+      preHandler: requireUser('create:valuation'),
+      schema: { tags: ['valuations'], body: ValuationRequest, response: { 200: ResearchComparablesResponse, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const body = request.body;
+      return researchComparables({ readStore: deps.stores.readStore, geocoder: deps.geocoder }, { ...body, city: knownCity(body.city) });
+    },
+  );
+
+  r.post(
+    '/api/valuations',
+    {
+      preHandler: requireUser('create:valuation'),
+      schema: { tags: ['valuations'], body: ValuationRequest, response: { 200: ValuationResult, ...errorResponses(400, 401, 403, 422, 503, 504) } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!deps.workflowEngine) throw new CommandError('unavailable', 'Valuations are not available on this server right now. Please try again later.');
+      const key = idempotencyKeyOf(request);
+      // A retried request (same Idempotency-Key) joins the same valuation instead of starting another.
+      const valuationId = request.headers['idempotency-key'] ? eventIdFor(key, 'valuation', 0) : randomUUID();
+      await requestValuation(deps.stores.eventStore, { valuationId, userId: user.id, request: request.body }, { idempotencyKey: key, metadata: metadataOf(request) });
+      let estimate: Estimate;
+      try {
+        estimate = await deps.workflowEngine.execute<{ valuationId: string }, Estimate>(VALUATION_WORKFLOW, { valuationId }, { workflowId: `valuation-${valuationId}`, timeoutMs: VALUATION_TIMEOUT_MS });
+      } catch (error) {
+        if (error instanceof WorkflowTimeoutError) return reply.status(504).send({ message: VALUATION_TIMEOUT_MESSAGE });
+        if (error instanceof WorkflowFailedError) return reply.status(422).send({ message: error.message });
+        throw error;
+      }
+      const doc = await settled(deps, valuationId);
+      if (!doc || doc.status !== 'completed') throw new CommandError('unavailable', 'The valuation finished but is not readable yet. It will appear under your valuations shortly.');
+      return {
+        estimatedValue: estimate.estimatedValue,
+        conservativeValue: estimate.conservativeValue,
+        optimisticValue: estimate.optimisticValue,
+        conditionAdjustment: estimate.conditionAdjustment,
+        marketAdjustment: estimate.marketAdjustment,
+        confidence: estimate.confidence,
+        engine: estimate.engine,
+        valuation: toUserValuation(doc),
+      };
+    },
+  );
+
+  r.get(
+    '/api/valuations',
+    { preHandler: requireUser(), schema: { tags: ['valuations'], response: { 200: z.array(UserValuation), ...errorResponses(401) } } },
+    async (request) => (await valuationsOfUser(deps.stores.readStore, currentUser(request).id)).map(toUserValuation),
+  );
+
+  r.post(
+    '/api/valuations/:id/generate-report',
+    { preHandler: requireUser(), schema: { tags: ['valuations'], params: ValuationIdParams, response: { 200: z.string(), ...errorResponses(400, 401, 404) } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const doc = await findValuation(deps.stores.readStore, request.params.id);
+      assertCanRead(user, doc);
+      await handleCommand(deps.stores.eventStore, valuationDecider, valuationStream(doc._id), { type: 'GenerateReport', by: user.id, at: new Date().toISOString() }, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
+      const html = renderValuationReport(doc, new Date());
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
+
+  /**
+   * The results screen's Save button (and its auto-save): marks the valuation as saved — kept in
+   * the owner's list as one they chose to keep. Saving twice is harmless.
+   */
+  r.post(
+    '/api/valuations/:id/save',
+    { preHandler: requireUser(), schema: { tags: ['valuations'], params: ValuationIdParams, response: { 200: SaveValuationResponse, ...errorResponses(400, 401, 404) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const doc = await findValuation(deps.stores.readStore, request.params.id);
+      if (!doc || doc.userId !== user.id) throw new CommandError('not_found', 'Valuation not found.');
+      const result = await handleCommand(deps.stores.eventStore, valuationDecider, valuationStream(doc._id), { type: 'SaveValuation', by: user.id, at: new Date().toISOString() }, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
+      const savedAt = result.events.find((e) => e.type === 'ValuationSaved')?.data.savedAt ?? doc.savedAt ?? new Date().toISOString();
+      return { id: doc._id, saved: true as const, savedAt };
+    },
+  );
+}

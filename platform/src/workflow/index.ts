@@ -1,0 +1,4 @@
+export * from './workflow-engine';
+export * from './in-process-engine';
+export * from './temporal-engine';
+export * from './retry';

@@ -1,0 +1,100 @@
+import {
+  ApplicationFailure,
+  Client,
+  Connection,
+  TimeoutFailure,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError as TemporalWorkflowFailedError,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import {
+  WorkflowFailedError,
+  WorkflowTimeoutError,
+  type WorkflowEngine,
+  type WorkflowExecuteOptions,
+} from './workflow-engine';
+
+/** Shown when a workflow ended without a reason of its own (terminated, cancelled, timed out on the server). */
+export const WORKFLOW_STOPPED_MESSAGE = 'The request could not be completed. Please try again.';
+
+/**
+ * The distributed engine: starts workflows on a Temporal server, where the `workflows` worker
+ * (workflows/src/worker.ts) runs them, and waits for the result.
+ *
+ * - One run per `workflowId` at a time: the start uses `workflowIdConflictPolicy: USE_EXISTING`,
+ *   so a second execute while a run is going joins it (an older server that answers
+ *   WorkflowExecutionAlreadyStartedError instead is joined through `getHandle`). A finished run
+ *   may run again under the same id (the default reuse policy), as with the in-process engine.
+ * - `timeoutMs` bounds how long the caller waits, not the workflow: after it the long poll for
+ *   the result is aborted and the promise rejects with `WorkflowTimeoutError`, while the
+ *   workflow goes on and records its result (completed or failed) itself. No
+ *   `workflowExecutionTimeout` is set on purpose: the server would end the run without letting
+ *   the workflow record a failure, and the valuation would stay "requested" for ever. The
+ *   workflow is bounded anyway by its activities' timeouts and retry policy. Should the server
+ *   still time a run out, that maps to `WorkflowTimeoutError` too.
+ * - A failed workflow maps to our `WorkflowFailedError` with the ApplicationFailure's message,
+ *   which the workflow writes for the person.
+ */
+export class TemporalWorkflowEngine implements WorkflowEngine {
+  private constructor(
+    private readonly connection: Connection,
+    private readonly client: Client,
+    private readonly taskQueue: string,
+  ) {}
+
+  static async connect(address: string, taskQueue: string, namespace = 'default'): Promise<TemporalWorkflowEngine> {
+    const connection = await Connection.connect({ address });
+    return new TemporalWorkflowEngine(connection, new Client({ connection, namespace }), taskQueue);
+  }
+
+  execute<I, R>(workflowType: string, input: I, options: WorkflowExecuteOptions): Promise<R> {
+    const { workflowId, timeoutMs } = options;
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new WorkflowTimeoutError(workflowId, timeoutMs));
+      }, timeoutMs);
+    });
+    const work = this.client
+      .withAbortSignal(abort.signal, async () => {
+        const handle = await this.startOrJoin(workflowType, input, workflowId);
+        return (await handle.result()) as R;
+      })
+      .catch((error: unknown) => {
+        throw fromTemporalError(error, options);
+      });
+    // Whichever loses the race must not surface as an unhandled rejection.
+    work.catch(() => undefined);
+    timedOut.catch(() => undefined);
+    return Promise.race([work, timedOut]).finally(() => clearTimeout(timer));
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+
+  private async startOrJoin(workflowType: string, input: unknown, workflowId: string): Promise<WorkflowHandle> {
+    try {
+      return await this.client.workflow.start(workflowType, {
+        taskQueue: this.taskQueue,
+        workflowId,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) return this.client.workflow.getHandle(workflowId);
+      throw error;
+    }
+  }
+}
+
+/** Temporal's errors in our terms; anything else (the server unreachable, …) passes unchanged. */
+export function fromTemporalError(error: unknown, { workflowId, timeoutMs }: WorkflowExecuteOptions): unknown {
+  if (!(error instanceof TemporalWorkflowFailedError)) return error;
+  const cause = error.cause;
+  if (cause instanceof TimeoutFailure) return new WorkflowTimeoutError(workflowId, timeoutMs);
+  const message = cause instanceof ApplicationFailure && cause.message ? cause.message : WORKFLOW_STOPPED_MESSAGE;
+  return new WorkflowFailedError(message, workflowId, { cause: error });
+}

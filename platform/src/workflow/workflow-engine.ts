@@ -1,0 +1,71 @@
+/**
+ * The port through which the API and reactors run a workflow and wait for its result.
+ *
+ * Two adapters: `TemporalWorkflowEngine` (a Temporal server and the `workflows` worker) and
+ * `InProcessWorkflowEngine` (the embedded default, running the same orchestration code in this
+ * process). Which one runs is decided by configuration alone (`TEMPORAL_ADDRESS`).
+ */
+export interface WorkflowEngine {
+  /**
+   * Runs the workflow `workflowType` with `input` and resolves with its result.
+   *
+   * - `workflowId` names the run: while a run with the same id is under way, a second execute
+   *   joins it instead of starting another (both callers get the same result).
+   * - `timeoutMs` is how long the caller waits. Past it the promise rejects with a
+   *   `WorkflowTimeoutError`; the workflow itself is not stopped and still records its result
+   *   (completed or failed) when it finishes, so the person can come back to it later.
+   *
+   * Rejects with `WorkflowFailedError` when the workflow failed; its message is written for the
+   * person who asked.
+   */
+  execute<I, R>(workflowType: string, input: I, options: WorkflowExecuteOptions): Promise<R>;
+  /**
+   * Stops taking work and releases what the engine holds. In-process, it first waits for the
+   * runs under way to finish (they write to the stores, which close after it); with Temporal,
+   * executes still waiting are abandoned and their workflows go on on the server.
+   */
+  close(): Promise<void>;
+}
+
+export interface WorkflowExecuteOptions {
+  workflowId: string;
+  timeoutMs: number;
+}
+
+/** The caller stopped waiting; the workflow may still finish and record its result. */
+export class WorkflowTimeoutError extends Error {
+  constructor(
+    readonly workflowId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`Workflow ${workflowId} did not finish within ${timeoutMs} ms`);
+    this.name = 'WorkflowTimeoutError';
+  }
+}
+
+/**
+ * The workflow ended in failure. `message` is the reason the workflow gave, written for the
+ * person (e.g. "The valuation could not be completed. Please try again."); `cause` keeps the
+ * engine's own error for the logs.
+ */
+export class WorkflowFailedError extends Error {
+  constructor(
+    message: string,
+    readonly workflowId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'WorkflowFailedError';
+  }
+}
+
+/** No workflow of that type is registered with the engine (a programming error, not the person's). */
+export class UnknownWorkflowTypeError extends Error {
+  constructor(
+    readonly workflowType: string,
+    known: string[],
+  ) {
+    super(`Unknown workflow type "${workflowType}"; registered: ${known.length ? known.join(', ') : '(none)'}`);
+    this.name = 'UnknownWorkflowTypeError';
+  }
+}

@@ -1,0 +1,30 @@
+import type { CollectionWrite, Projector, RecordedEvent } from '@kainga/platform';
+
+/**
+ * The `activity` read model: counts per type and day, straight from the events, so the public
+ * stats (30 days) and the admin's recent activity (7 days) are a sum over a few documents.
+ */
+export const ACTIVITY = 'activity';
+export type ActivityType = 'user' | 'property' | 'valuation';
+export interface ActivityDoc {
+  _id: string;
+  type: ActivityType;
+  day: string;
+  count: number;
+  [key: string]: unknown;
+}
+
+const typeOf: Record<string, ActivityType> = { UserRegistered: 'user', PropertyRegistered: 'property', ValuationCompleted: 'valuation' };
+
+export const activityProjector: Projector = {
+  name: 'activity',
+  collections: [ACTIVITY],
+  filter: { eventTypes: Object.keys(typeOf) },
+  project(event: RecordedEvent): CollectionWrite[] {
+    const type = typeOf[event.type];
+    if (!type) return [];
+    // When it happened (demo data is back-dated this way), else when it was recorded.
+    const day = (event.metadata.occurredAt || event.recordedAt).slice(0, 10);
+    return [{ collection: ACTIVITY, updateOne: { filter: { _id: `${type}:${day}` }, update: { $setOnInsert: { type, day }, $inc: { count: 1 } }, upsert: true } }];
+  },
+};

@@ -1,0 +1,28 @@
+import {
+  InProcessWorkflowEngine,
+  TemporalWorkflowEngine,
+  withRetries,
+  type Sleep,
+  type WorkflowEngine,
+} from '@kainga/platform/workflow';
+import { TASK_QUEUE, VALUATION_WORKFLOW, type ValuationActivities, type ValuationWorkflowInput } from './valuation/activity-types';
+import { valuationOrchestration } from './valuation/orchestration';
+import { VALUATION_RETRY_POLICY } from './valuation/retry-policy';
+
+/**
+ * The workflow engine the configuration asks for: Temporal when TEMPORAL_ADDRESS is set (the
+ * `workflows` worker then runs the activities, so `activities` is not used here), else the
+ * in-process engine running the same orchestration over `activities`, retried with the same
+ * policy Temporal uses. `sleep` is for tests (the waits between retries).
+ */
+export async function createWorkflowEngine(
+  config: { TEMPORAL_ADDRESS?: string },
+  activities: ValuationActivities,
+  options: { sleep?: Sleep } = {},
+): Promise<WorkflowEngine> {
+  if (config.TEMPORAL_ADDRESS) return TemporalWorkflowEngine.connect(config.TEMPORAL_ADDRESS, TASK_QUEUE);
+  const retried = withRetries(activities, VALUATION_RETRY_POLICY, options.sleep);
+  return new InProcessWorkflowEngine({
+    [VALUATION_WORKFLOW]: (input: ValuationWorkflowInput) => valuationOrchestration(retried, input),
+  });
+}

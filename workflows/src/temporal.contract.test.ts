@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalid } from '@kainga/platform';
+import { TemporalWorkflowEngine, WorkflowFailedError, WorkflowTimeoutError } from '@kainga/platform/workflow';
+import { forTemporal } from './temporal-activities';
+import { fakeValuationActivities, sampleEstimate } from './testing/fake-valuation-activities';
+import { quietTemporalRuntime } from './testing/quiet-temporal-runtime';
+import { TASK_QUEUE, VALUATION_WORKFLOW, type ValuationActivities } from './valuation/activity-types';
+
+/**
+ * The WorkflowEngine contract on a real Temporal server: runs only when TEMPORAL_ADDRESS is set
+ * (e.g. `temporal server start-dev` and TEMPORAL_ADDRESS=localhost:7233). A worker with fake
+ * activities runs in this process on a task queue of its own, and valuations go through
+ * TemporalWorkflowEngine exactly as the API would send them.
+ */
+const address = process.env.TEMPORAL_ADDRESS;
+
+describe.skipIf(!address)('TemporalWorkflowEngine against Temporal', () => {
+  const taskQueue = `${TASK_QUEUE}-test-${randomUUID()}`;
+  let fakes = fakeValuationActivities();
+  /** Steps that wait on a gate: a test sets one and opens it when it wants the step to finish. */
+  const gates: Partial<Record<keyof ValuationActivities, Promise<void>>> = {};
+  const activities = {} as ValuationActivities;
+  for (const name of ['locateProperty', 'researchComparables', 'estimate', 'recordEstimate', 'failValuation'] as const) {
+    (activities as unknown as Record<string, (input: unknown) => Promise<unknown>>)[name] = async (input: unknown) => {
+      await gates[name];
+      return (fakes.activities[name] as (input: unknown) => Promise<unknown>)(input);
+    };
+  }
+  let connection: NativeConnection;
+  let worker: Worker;
+  let running: Promise<void>;
+  let engine: TemporalWorkflowEngine;
+
+  beforeAll(async () => {
+    quietTemporalRuntime();
+    connection = await NativeConnection.connect({ address: address! });
+    worker = await Worker.create({
+      connection,
+      taskQueue,
+      workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
+      activities: forTemporal(activities),
+    });
+    running = worker.run();
+    engine = await TemporalWorkflowEngine.connect(address!, taskQueue);
+  }, 120_000);
+
+  afterAll(async () => {
+    await engine?.close();
+    if (worker) {
+      worker.shutdown();
+      await running;
+    }
+    await connection?.close();
+  });
+
+  const execute = (workflowId = `valuation-${randomUUID()}`, timeoutMs = 60_000) =>
+    engine.execute(VALUATION_WORKFLOW, { valuationId: 'val-1' }, { workflowId, timeoutMs });
+
+  it('completes a valuation and returns the estimate', async () => {
+    fakes = fakeValuationActivities();
+    await expect(execute()).resolves.toEqual(sampleEstimate);
+    expect(fakes.names()).toEqual(['locateProperty', 'researchComparables', 'estimate', 'recordEstimate']);
+  });
+
+  it('retries a step that fails once', async () => {
+    fakes = fakeValuationActivities({ estimate: [new Error('AI service timed out')] });
+    await expect(execute()).resolves.toEqual(sampleEstimate);
+    expect(fakes.names().filter((n) => n === 'estimate')).toHaveLength(2);
+  });
+
+  it('records a refused command as the failure, without retrying, and rejects with its message', async () => {
+    fakes = fakeValuationActivities({ researchComparables: [invalid('The property has no suburb.')] });
+    const error = await execute().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkflowFailedError);
+    expect((error as Error).message).toBe('The property has no suburb.');
+    expect(fakes.names()).toEqual(['locateProperty', 'researchComparables', 'failValuation']);
+    expect(fakes.calls.at(-1)).toEqual(['failValuation', { valuationId: 'val-1', reason: 'The property has no suburb.' }]);
+  });
+
+  it('runs concurrent executes of one workflowId once', async () => {
+    fakes = fakeValuationActivities();
+    const workflowId = `valuation-${randomUUID()}`;
+    await expect(Promise.all([execute(workflowId), execute(workflowId)])).resolves.toEqual([sampleEstimate, sampleEstimate]);
+    expect(fakes.names().filter((n) => n === 'recordEstimate')).toHaveLength(1);
+  });
+
+  it('stops waiting after timeoutMs while the workflow goes on and records its result', async () => {
+    fakes = fakeValuationActivities();
+    let open!: () => void;
+    gates.estimate = new Promise<void>((resolve) => (open = resolve));
+    const workflowId = `valuation-${randomUUID()}`;
+    await expect(execute(workflowId, 1)).rejects.toBeInstanceOf(WorkflowTimeoutError);
+    open();
+    delete gates.estimate;
+    await expect(execute(workflowId)).resolves.toEqual(sampleEstimate);
+    expect(fakes.names().filter((n) => n === 'recordEstimate')).toHaveLength(1);
+  });
+});

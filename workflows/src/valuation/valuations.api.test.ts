@@ -1,0 +1,218 @@
+import { conditionKeys, type ValuationRequest } from '@kainga/contracts';
+import { recordSale } from '@kainga/command-api';
+import { client, startTestApp, type TestApp } from '@kainga/command-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkflowEngine } from '../engine';
+import { createActivities } from './activities';
+
+const now = new Date();
+const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+const metadata = { actorId: null, actorRoles: [], correlationId: 'test', causationId: null, occurredAt: now.toISOString() };
+
+const request: ValuationRequest = {
+  purpose: 'selling',
+  address: '14 Pōhutukawa Avenue',
+  suburb: 'Karori',
+  city: 'Wellington',
+  floorArea: 150,
+  landArea: 520,
+  bedrooms: 3,
+  bathrooms: 2,
+  rateableValue: 920_000,
+  conditionScores: { kitchen: 4, bathroom: 3, roofing: 4, insulation: 2 },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ ADMIN_EMAILS: 'admin@example.nz' }, async (base) => ({
+    workflowEngine: await createWorkflowEngine({}, createActivities({ stores: base.stores, geocoder: base.geocoder, openai: null, logger: base.logger }), { sleep: async () => undefined }),
+  }));
+  for (const [i, [suburb, price, floor, rv, days]] of (
+    [
+      ['Karori', 985_000, 145, 900_000, 20],
+      ['Karori', 1_050_000, 160, 960_000, 35],
+      ['Karori', 910_000, 135, 850_000, 50],
+      ['Kelburn', 1_150_000, 155, 1_050_000, 70],
+      ['Karori', 870_000, 120, 800_000, 80],
+      ['Northland', 1_010_000, 150, 930_000, 200],
+    ] as const
+  ).entries()) {
+    await recordSale(
+      t.deps,
+      { address: `${10 + i} Test Street`, suburb, city: 'Wellington', saleDate: daysAgo(days), price, bedrooms: 3, bathrooms: 2, floorArea: floor, landArea: 500, rateableValue: rv, latitude: null, longitude: null, demo: false, source: 'test' },
+      metadata,
+    );
+  }
+});
+afterAll(() => t.close());
+
+describe('valuations API', () => {
+  it('researches comparables: recent sales of the city, ranked by match', async () => {
+    const c = client(t.app);
+    await c.register('research@example.nz');
+    const res = await c.post('/api/research-comparables', request);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.comparables.length).toBeGreaterThan(0);
+    expect(body.comparables.length).toBeLessThanOrEqual(5);
+    const matches = body.comparables.map((x: { matchPercentage: number }) => x.matchPercentage);
+    expect([...matches].sort((a, b) => b - a)).toEqual(matches);
+    for (const x of body.comparables) expect(x).toMatchObject({ city: 'Wellington', demo: false });
+    expect(body.windowMonths).toBeGreaterThanOrEqual(3);
+  });
+
+  it('values a property end to end and lists it for its owner only', async () => {
+    const owner = client(t.app);
+    await owner.register('owner@example.nz');
+    const res = await owner.post('/api/valuations', request);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.engine).toBe('model');
+    expect(body.conservativeValue).toBeLessThanOrEqual(body.estimatedValue);
+    expect(body.optimisticValue).toBeGreaterThanOrEqual(body.estimatedValue);
+    expect(body.confidence).toBeGreaterThan(0);
+    expect(body.valuation).toMatchObject({ status: 'completed', estimatedValue: body.estimatedValue, city: 'Wellington', suburb: 'Karori', rateableValue: 920_000, property: { address: request.address } });
+    expect(body.valuation.comparables.length).toBeGreaterThan(0);
+    expect(body.valuation.property.id).toBeTruthy();
+
+    const mine = (await owner.get('/api/valuations')).json();
+    expect(mine.map((v: { id: string }) => v.id)).toContain(body.valuation.id);
+    const other = client(t.app);
+    await other.register('other@example.nz');
+    expect((await other.get('/api/valuations')).json()).toEqual([]);
+    expect((await client(t.app).get('/api/valuations')).statusCode).toBe(401);
+
+    // Map details: the owner sees figures, another user is refused, an admin may look.
+    const propertyId = body.valuation.property.id;
+    const details = await owner.get(`/api/properties/${propertyId}/map-details`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({ isOwner: true, latestValuation: { estimatedValue: body.estimatedValue } });
+    const refused = await other.get(`/api/properties/${propertyId}/map-details`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'You can only view detailed information for properties you own.' });
+    expect((await client(t.app).get(`/api/properties/${propertyId}/map-details`)).statusCode).toBe(401);
+    const admin = client(t.app);
+    await admin.register('admin@example.nz');
+    expect((await admin.get(`/api/properties/${propertyId}/map-details`)).json().isOwner).toBe(false);
+
+    // Public read side: anonymised, no exact value, no owner, no address in summaries.
+    const summary = (await client(t.app).get(`/api/summaries/properties/${propertyId}`)).json();
+    expect(summary.latestValuation.estimatedValueBand.low).toBeLessThan(body.estimatedValue);
+    expect(summary.latestValuation.estimatedValueBand.high).toBeGreaterThan(body.estimatedValue);
+    expect(JSON.stringify(summary)).not.toContain(String(body.estimatedValue));
+    const showcase = (await client(t.app).get('/api/summaries/valuations?pageSize=6')).json();
+    expect(showcase[0]).toMatchObject({ valuationId: body.valuation.id, city: 'Wellington', confidenceBucket: expect.any(Number) });
+    expect(JSON.stringify(showcase)).not.toContain(request.address);
+    const pins = (await client(t.app).get('/api/public/property-locations')).json();
+    const pin = pins.find((p: { id: string }) => p.id === propertyId);
+    expect(pin).toMatchObject({ hasValuation: true, city: 'Wellington' });
+    expect(Number(pin.latitude)).toBeLessThan(-41);
+  });
+
+  it('generates a printable report for the owner, escaping what the user typed', async () => {
+    const owner = client(t.app);
+    await owner.register('report@example.nz');
+    const res = await owner.post('/api/valuations', { ...request, address: '<script>alert(1)</script> 3 Rimu Road' });
+    const id = res.json().valuation.id;
+    const report = await owner.post(`/api/valuations/${id}/generate-report`);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toContain('text/html');
+    expect(report.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; 3 Rimu Road');
+    expect(report.body).not.toContain('<script>alert(1)');
+    expect(report.body).toContain('Kitchen');
+    expect(report.body).toContain('registered valuer');
+    const stranger = client(t.app);
+    await stranger.register('stranger@example.nz');
+    expect((await stranger.post(`/api/valuations/${id}/generate-report`)).statusCode).toBe(404);
+    expect((await owner.post('/api/valuations/nope/generate-report')).statusCode).toBe(404);
+  });
+
+  it('saves a valuation once, for its owner', async () => {
+    const owner = client(t.app);
+    await owner.register('saver@example.nz');
+    const id = (await owner.post('/api/valuations', request)).json().valuation.id;
+    const first = await owner.post(`/api/valuations/${id}/save`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id, saved: true });
+    expect((await owner.post(`/api/valuations/${id}/save`)).json().savedAt).toBe(first.json().savedAt);
+    expect((await owner.get('/api/valuations')).json()[0].saved).toBe(true);
+    const stranger = client(t.app);
+    await stranger.register('saver2@example.nz');
+    expect((await stranger.post(`/api/valuations/${id}/save`)).statusCode).toBe(404);
+  });
+
+  it('answers each validation rule of the spec and records nothing', async () => {
+    const c = client(t.app);
+    await c.register('bad@example.nz');
+    const before = await t.stores.eventStore.countEvents();
+    const cases: [Partial<Record<keyof ValuationRequest, unknown>>, string][] = [
+      [{ purpose: 'renting' }, 'Please choose a purpose: buying, selling or testing'],
+      [{ address: '' }, 'Please enter a property address first.'],
+      [{ city: '' }, 'City is required'],
+      [{ floorArea: 'big' }, 'Floor area must be a number'],
+      [{ landArea: -5 }, 'Land area must be at least 0 m²'],
+      [{ floorArea: 90_000 }, 'Floor area must be at most 5,000 m²'],
+      [{ rateableValue: 5 }, 'Rateable value must be at least 1,000 NZD'],
+      [{ conditionScores: { kitchen: 6 } }, 'Each condition score must be a whole number from 0 to 5'],
+      [{ conditionScores: { kitchen: 2.5 } }, 'Each condition score must be a whole number from 0 to 5'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await c.post('/api/valuations', { ...request, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().issues.map((i: { message: string }) => i.message)).toContain(message);
+    }
+    const unknownKey = await c.post('/api/valuations', { ...request, conditionScores: { swimmingPool: 3 } });
+    expect(unknownKey.statusCode).toBe(400);
+    const city = await c.post('/api/valuations', { ...request, city: 'Atlantis' });
+    expect(city.statusCode).toBe(400);
+    expect(city.json()).toEqual({ message: 'Unknown city "Atlantis". Choose a town or city from the list.' });
+    expect(await t.stores.eventStore.countEvents()).toBe(before);
+  });
+
+  it('accepts every one of the 34 condition keys', async () => {
+    const c = client(t.app);
+    await c.register('all34@example.nz');
+    const scores = Object.fromEntries(conditionKeys.map((k, i) => [k, i % 6]));
+    expect((await c.post('/api/valuations', { ...request, conditionScores: scores })).statusCode).toBe(200);
+  });
+
+  it('fails clearly when there is nothing to value from, and records the failure', async () => {
+    const c = client(t.app);
+    await c.register('nothing@example.nz');
+    const res = await c.post('/api/valuations', { ...request, city: 'Te Anau', floorArea: null, rateableValue: null });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/floor area|rateable value/i);
+    const [failed] = (await c.get('/api/valuations')).json();
+    expect(failed).toMatchObject({ status: 'failed', failureReason: res.json().message });
+  });
+
+  it('refuses valuations to signed-out callers and keeps the public endpoints open', async () => {
+    expect((await client(t.app).post('/api/valuations', request)).statusCode).toBe(401);
+    expect((await client(t.app).post('/api/research-comparables', request)).statusCode).toBe(401);
+    const stats = (await client(t.app).get('/api/public/stats')).json();
+    expect(stats.totalValuations).toBeGreaterThan(0);
+    expect(stats.recentValuationsCount).toBe(stats.totalValuations);
+    const locations = (await client(t.app).get('/api/locations')).json();
+    expect(locations[0].cityName).toBe('Auckland');
+    expect(locations.at(-1).cityName).toBe('Te Anau');
+    const roles = (await client(t.app).get('/api/roles')).json();
+    expect(roles.map((r: { name: string }) => r.name)).toEqual(['General', 'Admin', 'Mortgage Broker', 'Registered Valuer', 'Property Manager']);
+    expect((await client(t.app).get('/api/summaries/properties/nope')).statusCode).toBe(404);
+    expect((await client(t.app).get('/api/summaries/valuations?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('gives admins the property list and stats, and nobody else', async () => {
+    const admin = client(t.app);
+    await admin.post('/api/auth/login', { email: 'admin@example.nz', password: 'correct horse battery' });
+    const props = await admin.get('/api/admin/properties');
+    expect(props.statusCode).toBe(200);
+    expect(props.json()[0]).toHaveProperty('rateableValue');
+    const stats = (await admin.get('/api/admin/stats')).json();
+    expect(stats.totalUsers).toBeGreaterThan(3);
+    expect(stats.recentActivity.map((a: { type: string }) => a.type)).toEqual(['user', 'property', 'valuation']);
+    const general = client(t.app);
+    await general.register('nosy@example.nz');
+    expect((await general.get('/api/admin/properties')).statusCode).toBe(403);
+    expect((await general.get('/api/admin/stats')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The Temporal worker (`npm run worker`): runs valuation workflows and their activities for the
+ * distributed setup. Needs TEMPORAL_ADDRESS; the embedded default (`npm start`) has no worker
+ * and runs valuations in-process (engine.ts).
+ *
+ * Activities get their clients (event store, read store, geocoder, AI) from
+ * `openActivityDeps(config, logger)` in ./valuation/activities, which also exports
+ * `createActivities(deps)`.
+ */
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { ConfigError, createLogger, loadConfig } from '@kainga/platform';
+import { forTemporal } from './temporal-activities';
+import { TASK_QUEUE } from './valuation/activity-types';
+
+/** The workflow code the worker bundles (.ts under tsx; a compiled build would point at .js). */
+export const workflowsPath = fileURLToPath(new URL(`./workflows${import.meta.url.endsWith('.js') ? '.js' : '.ts'}`, import.meta.url));
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    return 1;
+  }
+  if (!config.TEMPORAL_ADDRESS) {
+    console.error('The Temporal worker needs TEMPORAL_ADDRESS; the embedded default runs valuations in-process.');
+    return 1;
+  }
+  const log = createLogger(config.LOG_LEVEL, 'worker');
+  // Loaded only once the worker is configured: it brings in the stores and the command side.
+  const { createActivities, openActivityDeps } = await import('./valuation/activities');
+  const deps = await openActivityDeps(config, log);
+  try {
+    const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+    try {
+      const worker = await Worker.create({
+        connection,
+        namespace: 'default',
+        taskQueue: TASK_QUEUE,
+        workflowsPath,
+        activities: forTemporal(createActivities(deps)),
+      });
+      log.info({ address: config.TEMPORAL_ADDRESS, taskQueue: TASK_QUEUE }, 'Temporal worker started');
+      // Runs until SIGINT/SIGTERM, which the worker handles itself by draining and shutting down.
+      await worker.run();
+      log.info('Temporal worker stopped');
+      return 0;
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await deps.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('The Temporal worker stopped on an error:', error);
+    process.exit(1);
+  },
+);

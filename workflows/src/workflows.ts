@@ -1,0 +1,37 @@
+/**
+ * Temporal workflow definitions, bundled by the worker into Temporal's sandbox: only
+ * @temporalio/workflow and sandbox-safe code (the orchestration, plain constants) may be
+ * imported here, never activities, platform or Node APIs.
+ */
+import { ApplicationFailure, isCancellation, proxyActivities } from '@temporalio/workflow';
+import type { Estimate } from '@kainga/contracts';
+import type { ValuationActivities, ValuationWorkflowInput } from './valuation/activity-types';
+import { ValuationFailure, valuationOrchestration } from './valuation/orchestration';
+import { VALUATION_ACTIVITY_TIMEOUT_MS, VALUATION_RETRY_POLICY } from './valuation/retry-policy';
+
+const activities = proxyActivities<ValuationActivities>({
+  startToCloseTimeout: VALUATION_ACTIVITY_TIMEOUT_MS,
+  retry: {
+    maximumAttempts: VALUATION_RETRY_POLICY.maximumAttempts,
+    initialInterval: VALUATION_RETRY_POLICY.initialIntervalMs,
+    backoffCoefficient: VALUATION_RETRY_POLICY.backoffCoefficient,
+    maximumInterval: VALUATION_RETRY_POLICY.maximumIntervalMs,
+  },
+});
+
+/**
+ * The valuation workflow (type name VALUATION_WORKFLOW). A failure ends the workflow as failed
+ * (never retried as a whole) with the reason for the person as the ApplicationFailure's
+ * message, which TemporalWorkflowEngine hands to the caller as WorkflowFailedError.
+ */
+export async function valuationWorkflow(input: ValuationWorkflowInput): Promise<Estimate> {
+  try {
+    return await valuationOrchestration(activities, input);
+  } catch (error) {
+    if (error instanceof ValuationFailure) {
+      if (isCancellation(error.cause)) throw error.cause;
+      throw ApplicationFailure.nonRetryable(error.reason, 'ValuationFailure');
+    }
+    throw error;
+  }
+}
