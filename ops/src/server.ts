@@ -53,8 +53,13 @@ export async function startKainga(options: { dataDir?: string; port?: number; en
     projectionStatus: runner ? () => runner.statuses() : undefined,
   };
   if (config.SEED_DEMO && config.ROLE !== 'projections' && (await stores.eventStore.headPosition()) === null) {
-    const n = await seedDemoData(deps);
-    logger.info({ accounts: n }, 'loaded demo data into an empty store');
+    logger.info('loading demo data into an empty store (accounts, sales in every town, valued properties)…');
+    const seeded = await seedDemoData(deps, {
+      onProgress: (phase, done, total) => {
+        if (done === total || done % 50 === 0) logger.info({ phase, done, total }, `demo data: ${phase} ${done}/${total}`);
+      },
+    });
+    logger.info(seeded, 'demo data loaded');
   }
 
   let app: FastifyInstance | null = null;

@@ -1,4 +1,4 @@
-import type { Comparable, EventMetadata, Estimate, ValuationRequest } from '@kainga/contracts';
+import type { Comparable, EventMetadata, Estimate, PropertyDetails, ValuationRequest } from '@kainga/contracts';
 import { findLocation } from '@kainga/contracts';
 import { handleCommand, invalid, loadAggregate } from '@kainga/platform';
 import type { EventStore } from '@kainga/platform';
@@ -21,14 +21,14 @@ export function knownCity(city: string): string {
   return found.cityName;
 }
 
-/** Registers (or updates) the owner's property and requests its valuation. */
-export async function requestValuation(
+/** Registers (or brings up to date) the owner's property at an address of the town list. */
+export async function registerProperty(
   store: EventStore,
-  input: { valuationId: string; userId: string; request: ValuationRequest; demo?: boolean },
+  input: { userId: string; request: Pick<ValuationRequest, 'address' | 'suburb' | 'city' | 'floorArea' | 'landArea' | 'bedrooms' | 'bathrooms' | 'rateableValue'>; demo?: boolean },
   ctx: CommandCtx,
-): Promise<{ valuationId: string; propertyId: string }> {
+): Promise<{ propertyId: string; details: PropertyDetails }> {
   const { request } = input;
-  const details = {
+  const details: PropertyDetails = {
     address: request.address,
     suburb: request.suburb,
     city: knownCity(request.city),
@@ -39,13 +39,23 @@ export async function requestValuation(
     rateableValue: request.rateableValue,
   };
   const propertyId = propertyIdFor(input.userId, details);
-  const at = ctx.metadata.occurredAt;
-  await handleCommand(store, propertyDecider, propertyStream(propertyId), { type: 'RegisterProperty', propertyId, ownerId: input.userId, details, demo: !!input.demo, at }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:property` });
+  await handleCommand(store, propertyDecider, propertyStream(propertyId), { type: 'RegisterProperty', propertyId, ownerId: input.userId, details, demo: !!input.demo, at: ctx.metadata.occurredAt }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:property` });
+  return { propertyId, details };
+}
+
+/** Registers (or updates) the owner's property and requests its valuation. */
+export async function requestValuation(
+  store: EventStore,
+  input: { valuationId: string; userId: string; request: ValuationRequest; demo?: boolean },
+  ctx: CommandCtx,
+): Promise<{ valuationId: string; propertyId: string }> {
+  const { request } = input;
+  const { propertyId, details } = await registerProperty(store, input, ctx);
   await handleCommand(
     store,
     valuationDecider,
     valuationStream(input.valuationId),
-    { type: 'RequestValuation', valuationId: input.valuationId, propertyId, userId: input.userId, purpose: request.purpose, property: details, conditionScores: request.conditionScores, demo: !!input.demo, at },
+    { type: 'RequestValuation', valuationId: input.valuationId, propertyId, userId: input.userId, purpose: request.purpose, property: details, conditionScores: request.conditionScores, demo: !!input.demo, at: ctx.metadata.occurredAt },
     { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:valuation` },
   );
   return { valuationId: input.valuationId, propertyId };
