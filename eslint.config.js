@@ -20,9 +20,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The direction of dependencies (DESIGN.md): the app never imports server code.
-      'no-restricted-imports': ['error', { patterns: ['@kainga/platform*', '@kainga/projections*', '@kainga/command-api*', '@kainga/workflows*', '@kainga/ops*'] }],
+      // The direction of dependencies (DESIGN.md): the app never imports server code, and takes
+      // values from the zod-free '@kainga/contracts/browser' (types from '@kainga/contracts').
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@kainga/contracts', message: "Import values from '@kainga/contracts/browser' (zod stays out of the bundle); types with `import type`.", allowTypeImports: true }],
+          patterns: ['@kainga/platform*', '@kainga/projections*', '@kainga/command-api*', '@kainga/workflows*', '@kainga/ops*'],
+        },
+      ],
     },
+  },
+  {
+    // Tests may compare the app's rules with the real schemas.
+    files: ['pwa/src/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['contracts/src/**/*.ts'],

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The condition table of consumer spec §2, step 2: 34 keys in 7 sections (the text says 33;
  * DESIGN.md keeps every key of the table, and "33+" on the landing page stays true).
@@ -58,16 +56,9 @@ export const conditionLabels: Record<ConditionKey, string> = {
 /** The 'Star Rating Scale Reference' legend. */
 export const scoreLabels = ['N/A', 'Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
-const Score = z
-  .number({ error: 'Each condition score must be a whole number from 0 to 5' })
-  .int('Each condition score must be a whole number from 0 to 5')
-  .min(0, 'Each condition score must be a whole number from 0 to 5')
-  .max(5, 'Each condition score must be a whole number from 0 to 5');
-
-/** Every key optional (absent = 0, N/A); unknown keys are refused. */
-export const ConditionScores = z.strictObject(Object.fromEntries(conditionKeys.map((k) => [k, Score.optional()])) as Record<ConditionKey, z.ZodOptional<typeof Score>>);
-export type ConditionScores = Partial<Record<ConditionKey, number>>;
+/** Scores by key, 0 (N/A) to 5; the zod schema is in conditions-schema.ts. */
+type Scores = Partial<Record<ConditionKey, number>>;
 
 /** The rated criteria (N/A excluded). */
-export const ratedScores = (scores: ConditionScores): [ConditionKey, number][] =>
+export const ratedScores = (scores: Scores): [ConditionKey, number][] =>
   conditionKeys.map((k) => [k, scores[k] ?? 0] as [ConditionKey, number]).filter(([, v]) => v > 0);

@@ -1,4 +1,5 @@
 export * from './roles';
+export * from './roles-schema';
 export * from './events/metadata';
 export * from './events/accounts';
 export * from './api/errors';
@@ -6,6 +7,7 @@ export * from './api/auth';
 export * from './api/admin-users';
 export * from './read-models/user';
 export * from './conditions';
+export * from './conditions-schema';
 export * from './location';
 export * from './value-band';
 export * from './events/sales';
@@ -16,3 +18,4 @@ export * from './api/public';
 export * from './api/admin';
 export * from './nz-locations';
 export * from './workflows';
+export * from './confidence';

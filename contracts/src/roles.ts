@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Roles of the consumer spec §6 and partner/admin spec §6. A user may hold several. */
 export const roleNames = ['general', 'admin', 'mortgage_broker', 'registered_valuer', 'property_manager'] as const;
-export const RoleName = z.enum(roleNames);
-export type RoleName = z.infer<typeof RoleName>;
+export type RoleName = (typeof roleNames)[number];
 
 export const partnerRoleNames = ['mortgage_broker', 'registered_valuer', 'property_manager'] as const;
 export type PartnerRoleName = (typeof partnerRoleNames)[number];
@@ -33,8 +30,7 @@ export const permissions = [
   'partner:leads',
   'admin:all',
 ] as const;
-export const Permission = z.enum(permissions);
-export type Permission = z.infer<typeof Permission>;
+export type Permission = (typeof permissions)[number];
 
 /** The permissions table of consumer spec §6, as data. */
 export const rolePermissions: Record<RoleName, readonly Permission[]> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleName } from '../roles';
+import { RoleNameSchema } from '../roles-schema';
 
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
@@ -33,7 +33,7 @@ export const User = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  roles: z.array(RoleName),
+  roles: z.array(RoleNameSchema),
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
 });

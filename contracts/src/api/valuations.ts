@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConditionScores } from '../conditions';
+import { ConditionScores } from '../conditions-schema';
 import { Comparable, Purpose } from '../events/valuations';
 
 /** A number field of the wizard: empty (or '') means not given; a non-number is refused. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleName } from '../roles';
+import { RoleNameSchema } from '../roles-schema';
 
 /**
  * Account events. Passwords and their hashes never enter an event: credentials live in the
@@ -12,7 +12,7 @@ export const UserRegistered = z.object({
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    roles: z.array(RoleName).min(1),
+    roles: z.array(RoleNameSchema).min(1),
     profileImageUrl: z.string().nullable(),
     provider: z.enum(['password', 'google', 'github']),
     registeredAt: z.string(),
@@ -30,7 +30,7 @@ export const UserProfileChanged = z.object({
 });
 export const UserRolesChanged = z.object({
   type: z.literal('UserRolesChanged'),
-  data: z.object({ userId: z.string(), roles: z.array(RoleName).min(1), changedBy: z.string(), changedAt: z.string() }),
+  data: z.object({ userId: z.string(), roles: z.array(RoleNameSchema).min(1), changedBy: z.string(), changedAt: z.string() }),
 });
 export const UserEvent = z.discriminatedUnion('type', [UserRegistered, UserProfileChanged, UserRolesChanged]);
 export type UserEvent = z.infer<typeof UserEvent>;

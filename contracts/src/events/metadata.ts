@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { RoleName } from '../roles';
+import { RoleNameSchema } from '../roles-schema';
 
 /** Every event carries who did it, why (correlation/causation) and when. */
 export const EventMetadata = z.object({
   actorId: z.string().nullable(),
-  actorRoles: z.array(RoleName),
+  actorRoles: z.array(RoleNameSchema),
   correlationId: z.string(),
   causationId: z.string().nullable(),
   occurredAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConditionScores } from '../conditions';
+import { ConditionScores } from '../conditions-schema';
 import { PropertyDetails } from './properties';
 
 export const Purpose = z.enum(['buying', 'selling', 'testing'], { error: 'Please choose a purpose: buying, selling or testing' });

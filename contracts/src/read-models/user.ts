@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleName } from '../roles';
+import { RoleNameSchema } from '../roles-schema';
 
 /** Read model of the `users` projection. */
 export const UserDoc = z.object({
@@ -7,7 +7,7 @@ export const UserDoc = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  roles: z.array(RoleName),
+  roles: z.array(RoleNameSchema),
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

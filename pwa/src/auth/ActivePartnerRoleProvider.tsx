@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
-import { partnerRolesOf, type PartnerRoleName } from '@kainga/contracts';
+import { partnerRolesOf, type PartnerRoleName } from '@kainga/contracts/browser';
 import { useUser } from './user';
 import { restoreActivePartnerRole, storedPartnerRoleAtom } from './active-partner-role';
 

@@ -4,7 +4,7 @@
  * partner role becomes active. Changing it saves it; clearing it removes the entry.
  */
 import { atomWithStorage } from 'jotai/utils';
-import { partnerRolesOf, type PartnerRoleName, type RoleName } from '@kainga/contracts';
+import { partnerRolesOf, type PartnerRoleName, type RoleName } from '@kainga/contracts/browser';
 
 export const ACTIVE_PARTNER_ROLE_KEY = 'activePartnerRole';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Tag } from 'antd';
-import { roleLabels, type PartnerRoleName } from '@kainga/contracts';
+import { roleLabels, type PartnerRoleName } from '@kainga/contracts/browser';
 import { useActivePartnerRole } from '../auth/ActivePartnerRoleProvider';
 
 /** The dropdown (antd Select is large) loads only for users holding several partner roles. */

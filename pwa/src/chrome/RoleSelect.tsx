@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { roleLabels, type PartnerRoleName } from '@kainga/contracts';
+import { roleLabels, type PartnerRoleName } from '@kainga/contracts/browser';
 
 /** The 'Select role...' dropdown of the active-role switcher. */
 export default function RoleSelect({

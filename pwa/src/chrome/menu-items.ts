@@ -1,4 +1,4 @@
-import { isAdmin, isGeneral, isPartner, type RoleName } from '@kainga/contracts';
+import { isAdmin, isGeneral, isPartner, type RoleName } from '@kainga/contracts/browser';
 
 /** Full-page navigations (consumer spec §2): the server owns sign-in and sign-out. */
 export const SIGN_IN_URL = '/api/login';

@@ -1,6 +1,7 @@
 import { Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isPartner, profileRoleLabels, type User } from '@kainga/contracts';
+import type { User } from '@kainga/contracts';
+import { isPartner, profileRoleLabels } from '@kainga/contracts/browser';
 import { api, apiErrorIssues, apiErrorMessage } from '../../api/client';
 import { userQueryKey, useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';

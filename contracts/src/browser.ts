@@ -1,0 +1,11 @@
+/**
+ * The zod-free part of the contracts, for the web app's bundle: names, labels, tables and pure
+ * functions. Types of the schemas come from '@kainga/contracts' with `import type` (erased).
+ */
+export * from './roles';
+export * from './conditions';
+export type { ConditionScores } from './conditions-schema';
+export * from './nz-locations';
+export * from './value-band';
+export * from './workflows';
+export * from './confidence';
