@@ -7,6 +7,7 @@ import { httpBench } from './http-bench';
 import { note, phase } from './progress';
 import { rebuildBench } from './rebuild-bench';
 import { fmtInt, fmtMs, machine, markdownTable, type Row } from './table';
+import { DEFAULT_VALUATION_BENCH, runAccuracy, runThroughput, valuationRows } from './valuation-phase';
 
 /**
  * `npm run bench`: figures for the embedded stores and the HTTP stack, measured, not asserted.
@@ -27,24 +28,29 @@ async function main() {
   const started = performance.now();
   process.stdout.write(`Kāinga benchmarks — ${machine()}\nscratch: ${dir}\n`);
   try {
-    phase(1, 3, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
+    phase(1, 4, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
     const append = await appendBench(dir, APPENDS);
     note(`one at a time: ${fmtInt(append.perSecond)} appends/s (${fmtMs(append.ms)} ms, ${((append.ms * 1000) / append.appends).toFixed(1)} µs each)`);
     const concurrent = await appendBench(dir, APPENDS, APPENDS_IN_FLIGHT);
     note(`${APPENDS_IN_FLIGHT} at once: ${fmtInt(concurrent.perSecond)} appends/s (${fmtMs(concurrent.ms)} ms)`);
 
-    phase(2, 3, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
+    phase(2, 4, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
     const rebuild = await rebuildBench(dir, { events: REBUILD_EVENTS, users: REBUILD_USERS });
     note(`${fmtInt(rebuild.perSecond)} events/s (${fmtMs(rebuild.ms)} ms, ${fmtInt(rebuild.documents)} documents)`);
     const s = rebuild.stages;
     const pct = (ms: number) => `${fmtMs(ms)} ms (${((ms / rebuild.ms) * 100).toFixed(0)}%)`;
     note(`where the time went: read pages ${pct(s.read)} · project ${pct(s.project)} · stage writes ${pct(s.apply)} · persist ${pct(s.persist)} · other ${pct(s.other)}`);
 
-    phase(3, 3, `HTTP latency, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
+    phase(3, 4, `HTTP latency, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
     const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
     for (const [name, r] of [['GET /bare', http.bare], ['GET /api/auth/user', http.authUser]] as const) {
       note(`${name}: ${fmtInt(r.perSecond)} req/s, p50 ${fmtMs(r.p50)} ms, p95 ${fmtMs(r.p95)} ms, p99 ${fmtMs(r.p99)} ms, ${fmtInt(r.ok)} ok, ${r.non2xx} non-2xx, ${r.errors} errors`);
     }
+
+    const valuation = DEFAULT_VALUATION_BENCH;
+    phase(4, 4, `valuations: accuracy on held-out demo sales, then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
+    const accuracy = runAccuracy(valuation);
+    const throughput = await runThroughput(join(dir, 'valuation-data'), valuation);
 
     const latency = (r: typeof http.bare) => `${fmtMs(r.p50)} / ${fmtMs(r.p95)} / ${fmtMs(r.p99)} ms`;
     const failures = (r: typeof http.bare) => (r.non2xx + r.errors > 0 ? ` (${fmtInt(r.non2xx + r.errors)} failed)` : '');
@@ -56,6 +62,7 @@ async function main() {
       { measure: 'GET /api/auth/user throughput', result: `${fmtInt(http.authUser.perSecond)} req/s${failures(http.authUser)}`, aim: '—' },
       { measure: `Bare Fastify GET /bare p50 / p95 / p99 (${HTTP_CONNECTIONS} conns)`, result: latency(http.bare), aim: 'baseline' },
       { measure: 'Bare Fastify GET /bare throughput', result: `${fmtInt(http.bare.perSecond)} req/s${failures(http.bare)}`, aim: 'baseline' },
+      ...valuationRows({ accuracy, throughput }, valuation),
     ];
     const table = markdownTable(rows);
     const file = new URL('./last-results.md', import.meta.url);

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { phase } from './progress';
+import { machine, markdownTable } from './table';
+import { DEFAULT_VALUATION_BENCH, runAccuracy, runThroughput, valuationRows, type ValuationBenchOptions } from './valuation-phase';
+
+/**
+ * `npm run bench:valuation`: the valuation model's accuracy on held-out demo sales, and
+ * valuations per second end to end through the real service. Measured, not asserted.
+ *
+ * Flags: --seed N, --per-city N, --held-out 0.2, --seconds N (each load run; 0 skips the
+ * end-to-end load), --in-flight N. The table is printed and written to
+ * ops/src/bench/last-valuation-results.md (`npm run bench` includes the same rows).
+ */
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string' },
+    'per-city': { type: 'string' },
+    'held-out': { type: 'string' },
+    seconds: { type: 'string' },
+    'in-flight': { type: 'string' },
+  },
+});
+const number = (text: string | undefined, fallback: number) => {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`not a number: ${text}`);
+  return n;
+};
+const options: ValuationBenchOptions = {
+  ...DEFAULT_VALUATION_BENCH,
+  seed: number(values.seed, DEFAULT_VALUATION_BENCH.seed),
+  perCity: number(values['per-city'], DEFAULT_VALUATION_BENCH.perCity),
+  heldOutFraction: number(values['held-out'], DEFAULT_VALUATION_BENCH.heldOutFraction),
+  seconds: number(values.seconds, DEFAULT_VALUATION_BENCH.seconds),
+  inFlight: Math.max(1, Math.round(number(values['in-flight'], DEFAULT_VALUATION_BENCH.inFlight))),
+};
+
+async function main() {
+  const started = performance.now();
+  const steps = options.seconds > 0 ? 2 : 1;
+  process.stdout.write(`Kāinga valuation benchmark — ${machine()}\n`);
+  phase(1, steps, `accuracy on held-out demo sales (${options.perCity} a town, ${Math.round(options.heldOutFraction * 100)} % held out, seed ${options.seed})`);
+  const accuracy = runAccuracy(options);
+  let throughput = null;
+  if (options.seconds > 0) {
+    const dir = mkdtempSync(join(tmpdir(), 'kainga-valuation-bench-'));
+    try {
+      phase(2, steps, `POST /api/valuations end to end (demo data, embedded stores), ${options.seconds} s one at a time, then ${options.seconds} s with ${options.inFlight} in flight`);
+      throughput = await runThroughput(join(dir, 'data'), options);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const table = markdownTable(valuationRows({ accuracy, throughput }, options));
+  writeFileSync(
+    new URL('./last-valuation-results.md', import.meta.url),
+    `${table}\n\n_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:valuation\` on ${machine()}._\n`,
+  );
+  process.stdout.write(`\n${table}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-valuation-results.md)\n`);
+}
+
+await main();
