@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { PropertyFacts } from '../property-facts';
 
-export const AdminProperty = z.object({
+export const AdminProperty = PropertyFacts.omit({ landArea: true }).extend({
   id: z.string(),
-  address: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  floorArea: z.number().nullable(),
   rateableValue: z.number().nullable(),
   createdAt: z.string(),
 });

@@ -1,17 +1,13 @@
 import { z } from 'zod';
+import { PropertyFacts, PublicFacts } from '../property-facts';
 
 export const ValueBand = z.object({ low: z.number(), high: z.number() });
 export type ValueBand = z.infer<typeof ValueBand>;
 export const ConfidenceBucket = z.number().int().min(1).max(5);
 
 /** Anonymised: a value band and a confidence bucket, never the exact value or the owner. */
-export const PublicValuationSummary = z.object({
+export const PublicValuationSummary = PublicFacts.extend({
   valuationId: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  floorArea: z.number().nullable(),
   createdAt: z.string(),
   estimatedValueBand: ValueBand,
   confidenceBucket: ConfidenceBucket,
@@ -19,13 +15,8 @@ export const PublicValuationSummary = z.object({
 });
 export type PublicValuationSummary = z.infer<typeof PublicValuationSummary>;
 
-export const PropertySummary = z.object({
+export const PropertySummary = PublicFacts.extend({
   propertyId: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  floorArea: z.number().nullable(),
   landArea: z.number().nullable(),
   latestValuation: z.object({ estimatedValueBand: ValueBand, confidenceBucket: ConfidenceBucket, createdAt: z.string() }).nullable(),
 });
@@ -40,17 +31,10 @@ export const PublicStats = z.object({
 export type PublicStats = z.infer<typeof PublicStats>;
 
 /** Coordinates are strings, as the spec's map reads them ("strings parsed as numbers"). */
-export const PublicPropertyLocation = z.object({
+export const PublicPropertyLocation = PropertyFacts.extend({
   id: z.string(),
-  address: z.string(),
-  suburb: z.string(),
-  city: z.string(),
   latitude: z.string(),
   longitude: z.string(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  floorArea: z.number().nullable(),
-  landArea: z.number().nullable(),
   hasValuation: z.boolean(),
   valuationLow: z.number().nullable(),
   valuationHigh: z.number().nullable(),
@@ -58,15 +42,7 @@ export const PublicPropertyLocation = z.object({
 export type PublicPropertyLocation = z.infer<typeof PublicPropertyLocation>;
 
 export const PropertyMapDetails = z.object({
-  property: z.object({
-    address: z.string(),
-    suburb: z.string(),
-    city: z.string(),
-    bedrooms: z.number().nullable(),
-    bathrooms: z.number().nullable(),
-    floorArea: z.number().nullable(),
-    landArea: z.number().nullable(),
-  }),
+  property: PropertyFacts,
   latestValuation: z
     .object({ estimatedValue: z.number(), conservativeValue: z.number(), optimisticValue: z.number(), confidence: z.number(), createdAt: z.string() })
     .nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConditionScores } from '../conditions-schema';
+import { PropertyDetails } from '../events/properties';
 import { Comparable, Purpose } from '../events/valuations';
 
 /** A number field of the wizard: empty (or '') means not given; a non-number is refused. */
@@ -42,17 +43,7 @@ export const ResearchComparablesResponse = z.object({
 });
 export type ResearchComparablesResponse = z.infer<typeof ResearchComparablesResponse>;
 
-export const ValuationProperty = z.object({
-  id: z.string(),
-  address: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  floorArea: z.number().nullable(),
-  landArea: z.number().nullable(),
-  rateableValue: z.number().nullable(),
-});
+export const ValuationProperty = PropertyDetails.extend({ id: z.string() });
 
 /** The user's own valuation (consumer spec §3, "User's valuation"), with what explains it. */
 export const UserValuation = z.object({

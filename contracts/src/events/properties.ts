@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { PropertyFacts } from '../property-facts';
 
-export const PropertyDetails = z.object({
-  address: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  floorArea: z.number().nullable(),
-  landArea: z.number().nullable(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  rateableValue: z.number().nullable(),
-});
+/** A property as its owner describes it in the wizard's step 1. */
+export const PropertyDetails = PropertyFacts.extend({ rateableValue: z.number().nullable() });
 export type PropertyDetails = z.infer<typeof PropertyDetails>;
 
 /** Stream `property-<id>`; a property belongs to the user who registered it. */

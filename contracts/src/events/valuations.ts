@@ -1,28 +1,19 @@
 import { z } from 'zod';
 import { ConditionScores } from '../conditions-schema';
 import { PropertyDetails } from './properties';
+import { SaleRecorded } from './sales';
 
 export const Purpose = z.enum(['buying', 'selling', 'testing'], { error: 'Please choose a purpose: buying, selling or testing' });
 export type Purpose = z.infer<typeof Purpose>;
 
 /** A comparable sale as the valuation saw it (consumer spec §3, plus its sale id and demo flag). */
-export const Comparable = z.object({
-  saleId: z.string(),
-  address: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  saleDate: z.string(),
-  price: z.number(),
-  matchPercentage: z.number(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  floorArea: z.number().nullable(),
-  landArea: z.number().nullable(),
-  rateableValue: z.number().nullable(),
-  /** Kilometres from the property; null when either has no coordinates. */
-  distance: z.number().nullable(),
-  demo: z.boolean(),
-});
+export const Comparable = SaleRecorded.shape.data
+  .omit({ latitude: true, longitude: true, source: true })
+  .extend({
+    matchPercentage: z.number(),
+    /** Kilometres from the property; null when either has no coordinates. */
+    distance: z.number().nullable(),
+  });
 export type Comparable = z.infer<typeof Comparable>;
 
 /** The result of an estimate, whichever engine produced it. */
