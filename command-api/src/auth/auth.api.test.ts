@@ -128,3 +128,23 @@ describe('sign-in API', () => {
     expect(all).not.toContain('scrypt$');
   });
 });
+
+describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
+  it('marks the session cookie Secure when the proxy says the request came over https', async () => {
+    const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const body = { email: 'tls@example.nz', password: 'a long password', firstName: 'T', lastName: 'LS' };
+      const res = await proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, headers: { 'x-forwarded-proto': 'https', host: 'kainga.example' } });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['set-cookie']).toMatch(/; Secure/);
+      // The cross-site check compares with the https origin the browser saw.
+      const login = { email: body.email, password: body.password };
+      const foreign = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: login, headers: { 'x-forwarded-proto': 'https', host: 'kainga.example', origin: 'http://kainga.example' } });
+      expect(foreign.statusCode).toBe(403);
+      const own = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: login, headers: { 'x-forwarded-proto': 'https', host: 'kainga.example', origin: 'https://kainga.example' } });
+      expect(own.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
