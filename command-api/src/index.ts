@@ -4,6 +4,6 @@ export { registerAccount, changeRoles } from './accounts/accounts';
 export { SESSION_COOKIE } from './plugins/sessions';
 export * from './valuations/valuation-commands';
 export { researchComparables } from './valuations/research';
-export { estimateValue, estimateWithOpenAI, findComparables } from './valuations/model';
+export { cityMarketFigures, estimateValue, estimateWithOpenAI, findComparables, type ValuationSubject } from './valuations/model';
 export { recordSale, saleIdOf } from './sales/sale';
 export { openAiFrom, type OpenAiValuer } from './valuations/openai-client';

@@ -28,20 +28,4 @@ export function salesInCity(store: ReadStore, city: string, sinceDate: string): 
   return store.collection<SaleDoc>(SALES).find({ cityKey: cityKey(city), saleDate: { $gte: sinceDate } }, { sort: { saleDate: -1, _id: 1 } });
 }
 
-/** City-wide figures the model falls back on: median sale/RV ratio and median price per m². */
-export async function cityMarket(store: ReadStore, city: string, sinceDate: string): Promise<{ saleToRvRatio: number | null; medianPricePerM2: number | null; sales: number }> {
-  const sales = await salesInCity(store, city, sinceDate);
-  const median = (xs: number[]) => {
-    if (xs.length === 0) return null;
-    const s = [...xs].sort((a, b) => a - b);
-    const m = Math.floor(s.length / 2);
-    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-  };
-  return {
-    saleToRvRatio: median(sales.filter((s) => s.rateableValue).map((s) => s.price / s.rateableValue!)),
-    medianPricePerM2: median(sales.filter((s) => s.floorArea).map((s) => s.price / s.floorArea!)),
-    sales: sales.length,
-  };
-}
-
 export const countSales = (store: ReadStore) => store.collection(SALES).count();

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { phase } from './progress';
 import { machine, markdownTable } from './table';
-import { DEFAULT_VALUATION_BENCH, runAccuracy, runThroughput, valuationRows, type ValuationBenchOptions } from './valuation-phase';
+import { DEFAULT_VALUATION_BENCH, mergeValuationRows, runAccuracy, runThroughput, valuationRows, type ValuationBenchOptions } from './valuation-phase';
 
 /**
  * `npm run bench:valuation`: the valuation model's accuracy on held-out demo sales, and
@@ -13,7 +13,8 @@ import { DEFAULT_VALUATION_BENCH, runAccuracy, runThroughput, valuationRows, typ
  *
  * Flags: --seed N, --per-city N, --held-out 0.2, --seconds N (each load run; 0 skips the
  * end-to-end load), --in-flight N. The table is printed and written to
- * ops/src/bench/last-valuation-results.md (`npm run bench` includes the same rows).
+ * ops/src/bench/last-valuation-results.md, and its rows replace the valuation rows of
+ * ops/src/bench/last-results.md (the other rows stay; `npm run bench` measures all of them).
  */
 const { values } = parseArgs({
   options: {
@@ -55,12 +56,16 @@ async function main() {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const table = markdownTable(valuationRows({ accuracy, throughput }, options));
-  writeFileSync(
-    new URL('./last-valuation-results.md', import.meta.url),
-    `${table}\n\n_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:valuation\` on ${machine()}._\n`,
+  const rows = valuationRows({ accuracy, throughput }, options);
+  const table = markdownTable(rows);
+  const measured = `${new Date().toISOString().slice(0, 10)} with \`npm run bench:valuation\` on ${machine()}`;
+  writeFileSync(new URL('./last-valuation-results.md', import.meta.url), `${table}\n\n_Measured ${measured}._\n`);
+  const all = new URL('./last-results.md', import.meta.url);
+  const merged = existsSync(all) ? mergeValuationRows(readFileSync(all, 'utf8'), rows, `_Valuation rows measured ${measured}._`) : null;
+  if (merged) writeFileSync(all, merged);
+  process.stdout.write(
+    `\n${table}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-valuation-results.md${merged ? ' and merged into last-results.md' : ''})\n`,
   );
-  process.stdout.write(`\n${table}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-valuation-results.md)\n`);
 }
 
 await main();

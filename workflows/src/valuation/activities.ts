@@ -1,7 +1,7 @@
 import type { Estimate, EventMetadata } from '@kainga/contracts';
-import { completeValuation, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
+import { cityMarketFigures, completeValuation, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
 import { CommandError, createGeocoder, createLogger, openStores, type Config, type Geocoder, type Logger, type Stores } from '@kainga/platform';
-import { cityMarket } from '@kainga/projections';
+import { salesInCity } from '@kainga/projections';
 import type { ValuationActivities } from './activity-types';
 
 export interface ActivityDeps {
@@ -59,12 +59,12 @@ export function createActivities(deps: ActivityDeps): ValuationActivities {
       const at = now();
       const since = new Date(at);
       since.setUTCMonth(since.getUTCMonth() - CITY_MARKET_MONTHS);
-      const market = await cityMarket(readStore, valuation.property.city, since.toISOString().slice(0, 10));
+      const city = cityMarketFigures(valuation.property.city, await salesInCity(readStore, valuation.property.city, since.toISOString().slice(0, 10)), at);
       const input = { ...valuation.property, latitude: property.location?.latitude ?? null, longitude: property.location?.longitude ?? null, conditionScores: valuation.conditionScores };
       const comparables = valuation.comparables ?? [];
       let modelEstimate: Estimate;
       try {
-        modelEstimate = estimateValue(input, comparables, { now: at, citySaleToRvRatio: market.saleToRvRatio, cityMedianPricePerM2: market.medianPricePerM2 });
+        modelEstimate = estimateValue(input, comparables, { now: at, citySaleToRvRatio: city.citySaleToRvRatio, cityMedianPricePerM2: city.cityMedianPricePerM2, cityTrendPerMonth: city.cityTrendPerMonth });
       } catch (error) {
         // The model could not value it (e.g. no floor area and no rateable value): tell the person, don't retry.
         throw new CommandError('invalid', error instanceof Error ? error.message : String(error));

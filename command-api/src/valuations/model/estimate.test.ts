@@ -67,28 +67,37 @@ describe('estimateValue: the worked example', () => {
   const e = estimateValue(input, worked, context);
 
   it('matches the hand-computed figures', () => {
-    // Comparables: weighted median of $7,500 (w60), $8,000 (w80), $8,500 (w60): total 200, half 100,
-    //   cumulative 60, 140 → $8,000/m² × 150 m² = $1,200,000.
-    // RV: ratios 1.25, 1.2, 1.2 → median 1.2 × $800,000 = $960,000.
-    // Blend: w = 0.2 + 0.7 × 3/5 × (200/3)/100 = 0.48 → 0.48 × 1,200,000 + 0.52 × 960,000 = $1,075,200 → $1,075,000.
-    // Condition: mean (5 + 4 + 3)/3 = 4 → +4 % × 1,075,200 = 43,008 → $43,000.
-    // Market: days ago 30, 60, 0; $/m² 8,000, 7,500, 8,500: x̄ 30, ȳ 8,000, Sxx 1,800, Sxy −30,000,
-    //   β = −16.67/day; −β/ȳ × median 30 days = 6.25 % × 1,075,200 = 67,200 → $67,000.
-    // Estimate: 1,075,000 + 43,000 + 67,000 = $1,185,000.
-    // Confidence: 0.3 × 3/5 + 0.2 × 0.6667 + 0.2 × (1 − 0.05103/0.5) + 0.15 × 3/34 + 0.15 × 1
-    //   = 0.18 + 0.13333 + 0.17959 + 0.01324 + 0.15 = 0.65616 → 15 + 80 × 0.65616 = 67.49 → 67.
-    // Range: u = 0.04 + 0.33 × 0.26 = 0.1258 → 1,185,000 × 0.8742 = 1,035,927 → $1,036,000;
-    //   × 1.1258 = 1,334,073 → $1,334,000.
+    // (kainga-model-2: figures changed deliberately with the formula; see estimate.ts.)
+    // Comparables scaled to 150 m² by (150 / fᵢ)^0.6 (land is 600 m² everywhere, so no land term):
+    //   1,000,000 × 1.2^0.6 = $1,115,601 (w80); 900,000 × 1.25^0.6 = $1,028,934 (w60);
+    //   1,020,000 × 1.25^0.6 = $1,166,125 (w60). Weighted median: total 200, half 100, cumulative
+    //   60, 140 → $1,115,601. CV of the three: 56,652 / 1,103,553 = 0.05134.
+    //   s_C = √((3 × 0.05134² + 0.15²) / 3) × √(4/3) × 75 / 66.67 = 0.10068 × 1.1547 × 1.125 = 0.13078.
+    // RV: ratios 1.25, 1.2, 1.2 → median 1.2 × $800,000 = $960,000 (no city ratio).
+    //   CV of the ratios 0.019373 → s_R = √((3 × 0.019373² + 0.1²) / 3) × √(4/3) = 0.070320.
+    // Blend: w = 0.070320² / (0.13078² + 0.070320²) = 0.0049449 / 0.022048 = 0.22428
+    //   → 0.22428 × 1,115,601 + 0.77572 × 960,000 = $994,898 → $995,000.
+    //   s = √(0.22428² × 0.13078² + 0.77572² × 0.070320²) = 0.061934.
+    // Condition: mean (5 + 4 + 3)/3 = 4 → +4 % × 994,898 = 39,796 → $40,000.
+    // Market: days ago 30, 60, 0; $/m² 8,000, 7,500, 8,500: x̄ 30, ȳ 8,000, Sxx 1,800 days², β = −16.67/day
+    //   → the comparables' trend +6.34 % a month, with S = 1,800 / 30.4375² = 1.943 months² it gets
+    //   λ = 1.943 / 601.943 = 0.32 % against a flat market → +0.02 % a month × 0.99 months × 994,898
+    //   = $201 → $0.
+    // Estimate: 995,000 + 40,000 + 0 = $1,035,000.
+    // Confidence: 0.3 × 3/5 + 0.2 × 0.6667 + 0.2 × (1 − 0.05134/0.5) + 0.15 × 3/34 + 0.15 × 1
+    //   = 0.18 + 0.13333 + 0.17946 + 0.01324 + 0.15 = 0.65603 → 15 + 80 × 0.65603 = 67.48 → 67.
+    // Range: u = 1.28 × 0.061934 = 0.079276 → 1,035,000 × 0.920724 = 952,949 → $953,000;
+    //   × 1.079276 = 1,117,051 → $1,117,000.
     expect(e).toMatchObject({
-      baseValue: 1_075_000,
-      conditionAdjustment: 43_000,
-      marketAdjustment: 67_000,
-      estimatedValue: 1_185_000,
+      baseValue: 995_000,
+      conditionAdjustment: 40_000,
+      marketAdjustment: 0,
+      estimatedValue: 1_035_000,
       confidence: 67,
-      conservativeValue: 1_036_000,
-      optimisticValue: 1_334_000,
+      conservativeValue: 953_000,
+      optimisticValue: 1_117_000,
       engine: 'model',
-      engineVersion: 'kainga-model-1',
+      engineVersion: 'kainga-model-2',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -97,13 +106,14 @@ describe('estimateValue: the worked example', () => {
 
   it('explains every factor in plain English with NZD amounts', () => {
     expect(e.explanation).toEqual([
-      'Comparable sales: median $8,000/m² weighted by match over 3 sales → $1,200,000 for 150 m².',
+      "Comparable sales: 3 sales, each price scaled to this home's size (× (150 m² ÷ its floor area)^0.6, as price grows more slowly than size) → median $1,115,601 weighted by match ($7,437/m²).",
       'Rateable value: $800,000 × 1.20 (median sale-to-RV ratio of 3 comparables) → $960,000.',
-      'Base value: 48 % comparable sales ($1,200,000) + 52 % rateable value ($960,000) → $1,075,000; more and closer comparables get more weight.',
-      'Condition: average 4.0 stars over 3 rated criteria (3 = Good is neutral, 4 % a star) → +4 % = +$43,000.',
-      "Market: the comparables' price per m² moved +6.3 % a month; from their median sale date (1.0 months ago) to today → +6.3 % = +$67,000.",
-      'Estimated value: $1,075,000 base + $43,000 condition + $67,000 market = $1,185,000.',
-      'Confidence 67 %: 3 of 5 comparables, mean match 67 %, price spread 5 %, 3 of 34 criteria rated, rateable value known → range ±12.6 %: $1,036,000 to $1,334,000.',
+      'Base value: 22 % comparable sales ($1,115,601, expected error ±13 %) + 78 % rateable value ($960,000, ±7 %) → $995,000; the approach that priced the comparables more consistently gets more weight.',
+      'Condition: average 4.0 stars over 3 rated criteria (3 = Good is neutral, 4 % a star) → +4 % = +$40,000.',
+      "Market: the comparables' price per m² moved +6.3 % a month, but they sold within 2.0 months of each other, so that trend gets 0.3 % of the weight and a flat market (no city-wide trend known) gets 99.7 % → +0 % a month; from the comparables' median sale date (1.0 months ago) to today → +0 % = +$0.",
+      'Estimated value: $995,000 base + $40,000 condition + $0 market = $1,035,000.',
+      'Confidence 67 %: 3 of 5 comparables, mean match 67 %, price spread 5 %, 3 of 34 criteria rated, rateable value known.',
+      "Range: ±7.9 % (1.28 × the base value's expected error of ±6.2 %; about 4 in 5 sales fall inside) → $953,000 to $1,117,000.",
     ]);
   });
 
@@ -124,13 +134,13 @@ describe('estimateValue: condition', () => {
     const a = estimateValue({ ...input, conditionScores: { kitchen: 5 } }, worked, context);
     const b = estimateValue({ ...input, conditionScores: { kitchen: 5, pool: 0, ensuite: 0 } }, worked, context);
     expect(b.conditionAdjustment).toBe(a.conditionAdjustment);
-    // average 5 → +8 % of $1,075,200 = $86,016 → $86,000.
-    expect(a.conditionAdjustment).toBe(86_000);
+    // average 5 → +8 % of $994,898 = $79,592 → $80,000.
+    expect(a.conditionAdjustment).toBe(80_000);
   });
 
   it('lowers the estimate for poor condition, symmetrically to excellent', () => {
     const poor = estimateValue({ ...input, conditionScores: { kitchen: 1, roofing: 1 } }, worked, context);
-    expect(poor.conditionAdjustment).toBe(-86_000);
+    expect(poor.conditionAdjustment).toBe(-80_000);
     breakdownAddsUp(poor);
   });
 
@@ -210,20 +220,58 @@ describe('estimateValue: market', () => {
     expect(e.explanation.some((l) => l.startsWith('Market: the comparables all sold on the same day'))).toBe(true);
   });
 
-  it('is negative in a falling market and capped at ±8 %', () => {
+  it("barely trusts the comparables' own trend over a few months: a flat market without a city trend", () => {
+    // kainga-model-2: the falling version of the worked example used to give −$67,000 (−6.25 %).
     const falling = worked.map((c) => ({ ...c, saleDate: c.saleDate === '2026-04-16' ? '2026-06-15' : c.saleDate === '2026-06-15' ? '2026-04-16' : c.saleDate }));
     const e = estimateValue(input, falling, context);
-    expect(e.marketAdjustment).toBe(-67_000);
+    expect(e.marketAdjustment).toBe(0);
+    expect(e.explanation.find((l) => l.startsWith('Market:'))).toContain("moved -6.3 % a month, but they sold within 2.0 months of each other, so that trend gets 0.3 % of the weight");
+    // Absent, null and unknown city trends are the same.
+    expect(estimateValue(input, falling, { ...context, cityTrendPerMonth: null })).toEqual(e);
+  });
 
-    const steep = [
-      comparable({ price: 500_000, floorArea: 100, saleDate: '2026-03-20' }),
-      comparable({ price: 1_000_000, floorArea: 100, saleDate: '2026-04-20' }),
-      comparable({ price: 1_500_000, floorArea: 100, saleDate: '2026-05-20' }),
+  it("follows the city's trend over the comparables' median age, even with fewer than 3 comparables", () => {
+    // Worked example, Auckland falling 1 % a month: λ = 0.32 %, t = 0.0032 × 6.34 % + 0.9968 × −1 % = −0.977 % a month,
+    //   × 30 / 30.4375 months = −0.963 % × $994,898 = −$9,581 → −$10,000.
+    const e = estimateValue(input, worked, { ...context, cityTrendPerMonth: -0.01 });
+    expect(e.marketAdjustment).toBe(-10_000);
+    expect(e.explanation.find((l) => l.startsWith('Market:'))).toContain('the Auckland trend of the last 24 months (-1 % a month) gets 99.7 %');
+    breakdownAddsUp(e);
+    // Two comparables, 30 and 60 days ago (median 45 days): −1 % × 45 / 30.4375 of the base.
+    const two = estimateValue(input, worked.slice(0, 2), { ...context, cityTrendPerMonth: -0.01 });
+    expect(two.marketAdjustment / two.baseValue).toBeCloseTo((-0.01 * 45) / 30.4375, 2);
+    expect(two.explanation.find((l) => l.startsWith('Market:'))).toContain('fewer than 3 dated comparables with a floor area, so the Auckland trend of the last 24 months (-1 % a month) is used');
+    const sameDay = estimateValue(input, worked.map((c) => ({ ...c, saleDate: '2026-05-16' })), { ...context, cityTrendPerMonth: 0.02 });
+    expect(sameDay.marketAdjustment).toBeGreaterThan(0);
+    expect(sameDay.explanation.find((l) => l.startsWith('Market:'))).toContain('the comparables all sold on the same day, so the Auckland trend');
+  });
+
+  it('gives the comparables their own trend more weight the longer the span they sold over', () => {
+    // Rising 2 % a month for two years, comparables spread over it: S = Σ(months − mean)² is large.
+    const spread = [0, 6, 12, 18, 23].map((monthsAgo) => {
+      const day = new Date(Date.UTC(2026, 5 - monthsAgo, 15)).toISOString().slice(0, 10);
+      return comparable({ price: Math.round(1_200_000 * Math.pow(1.02, -monthsAgo)), floorArea: 150, saleDate: day });
+    });
+    const few = spread.map((c) => ({ ...c, saleDate: c.saleDate > '2026-03-15' ? c.saleDate : '2026-05-01' }));
+    const weight = (e: Estimate) => Number(/trend gets ([\d.]+) % of the weight/.exec(e.explanation.find((l) => l.startsWith('Market:'))!)![1]);
+    const wide = estimateValue(input, spread, context);
+    expect(weight(wide)).toBeGreaterThan(20);
+    expect(weight(estimateValue(input, few, context))).toBeLessThan(weight(wide));
+    expect(wide.marketAdjustment).toBeGreaterThan(0);
+  });
+
+  it('is capped at ±8 %', () => {
+    const old = [
+      comparable({ price: 1_000_000, floorArea: 100, saleDate: '2026-01-20' }),
+      comparable({ price: 1_000_000, floorArea: 100, saleDate: '2026-02-20' }),
+      comparable({ price: 1_000_000, floorArea: 100, saleDate: '2026-03-20' }),
     ];
-    const capped = estimateValue(input, steep, context);
-    expect(capped.marketAdjustment / capped.baseValue).toBeCloseTo(0.08, 2);
-    expect(capped.explanation.find((l) => l.startsWith('Market:'))).toContain('capped at ±8 %');
-    breakdownAddsUp(capped);
+    for (const [trend, sign] of [[0.05, 1], [-0.05, -1]] as const) {
+      const capped = estimateValue(input, old, { ...context, cityTrendPerMonth: trend });
+      expect(capped.marketAdjustment / capped.baseValue).toBeCloseTo(sign * 0.08, 2);
+      expect(capped.explanation.find((l) => l.startsWith('Market:'))).toContain('capped at ±8 %');
+      breakdownAddsUp(capped);
+    }
   });
 });
 
@@ -254,9 +302,9 @@ describe('estimateValue: without comparables', () => {
     const e = estimateValue({ ...input, rateableValue: null, conditionScores: {} }, [], { ...context, cityMedianPricePerM2: 7_200 });
     expect(e).toMatchObject({ baseValue: 1_080_000, estimatedValue: 1_080_000, confidence: 15 });
     expect(e.explanation).toContain('Base value: Auckland median $7,200/m² × 150 m² → $1,080,000 (no comparable sales or rateable value).');
-    // Lowest confidence → widest range: u = 0.04 + 0.85 × 0.26 = 0.261.
-    expect(e.conservativeValue).toBe(798_000);
-    expect(e.optimisticValue).toBe(1_362_000);
+    // kainga-model-2: the city median's expected error is 25 % → u = min(1.28 × 0.25, 30 %) = 30 %, the widest range.
+    expect(e.conservativeValue).toBe(756_000);
+    expect(e.optimisticValue).toBe(1_404_000);
     breakdownAddsUp(e);
   });
 
@@ -278,26 +326,52 @@ describe('estimateValue: other shapes of input', () => {
 
   it('says when the comparables are generated demo data', () => {
     const allDemo = estimateValue(input, worked.map((c) => ({ ...c, demo: true })), context);
-    expect(allDemo.explanation[0]).toMatch(/over 3 sales → \$1,200,000 for 150 m²\. These are generated demo data, not real sales\.$/);
+    expect(allDemo.explanation[0]).toMatch(/^Comparable sales: 3 sales, .* → median \$1,115,601 weighted by match \(\$7,437\/m²\)\. These are generated demo data, not real sales\.$/);
     const oneDemo = estimateValue(input, worked.map((c, i) => ({ ...c, demo: i === 0 })), context);
     expect(oneDemo.explanation[0]).toMatch(/ 1 of them is generated demo data, not real sales\.$/);
   });
 
   it('uses comparables alone when there is no RV', () => {
     const e = estimateValue({ ...input, rateableValue: null, conditionScores: {} }, worked, context);
-    expect(e.baseValue).toBe(1_200_000);
+    // The scaled comparables' weighted median (see the worked example): $1,115,601.
+    expect(e.baseValue).toBe(1_116_000);
     expect(e.explanation).toContain('Rateable value: not given, so it is not used.');
   });
 
-  it('gives the comparables more weight the more and better they match', () => {
-    const base = (comps: Comparable[]) => estimateValue({ ...input, conditionScores: {} }, comps, context).baseValue;
-    // All comparables at $8,000/m² ($1,200,000 for 150 m²) and ratio 1.0 (RV approach $800,000).
+  // kainga-model-2: the blend weighs each approach by its expected error (it used to be 0.2 + 0.7 × n/5 × match).
+  it('gives the comparables more weight the better they match and, beside a city ratio, the more there are', () => {
+    const base = (comps: Comparable[], ctx = context) => estimateValue({ ...input, conditionScores: {} }, comps, ctx).baseValue;
+    // All comparables at $1,000,000 for 125 m² (scaled: $1,115,601 for 150 m²) and ratio 1.0 (RV approach $800,000).
     const c = (match: number) => comparable({ price: 1_000_000, floorArea: 125, rateableValue: 1_000_000, matchPercentage: match, saleDate: '2026-06-01' });
     expect(base([c(50)])).toBeLessThan(base([c(90)]));
-    expect(base([c(90)])).toBeLessThan(base([c(90), c(90), c(90)]));
-    expect(base([c(90), c(90), c(90)])).toBeLessThan(base([c(90), c(90), c(90), c(90), c(90)]));
-    // Five perfect matches: w = 0.9 → 0.9 × 1.2 M + 0.1 × 0.8 M = $1,160,000.
-    expect(base([c(100), c(100), c(100), c(100), c(100)])).toBe(1_160_000);
+    const withCity = { ...context, citySaleToRvRatio: 1 };
+    expect(base([c(90)], withCity)).toBeLessThan(base([c(90), c(90), c(90)], withCity));
+    expect(base([c(90), c(90), c(90)], withCity)).toBeLessThan(base([c(90), c(90), c(90), c(90), c(90)], withCity));
+  });
+
+  it('leans on the approach that priced the comparables more consistently, within 20 % to 90 %', () => {
+    const base = (comps: Comparable[]) => estimateValue({ ...input, rateableValue: 800_000, conditionScores: {} }, comps, context).baseValue;
+    // Same size as the subject, so the scaled prices are the prices.
+    // Prices agree at $1,200,000, sale-to-RV ratios scatter (1.5 … 0.75, median 1.0): the comparables get the 90 % cap
+    //   → 0.9 × 1,200,000 + 0.1 × 800,000 = $1,160,000.
+    const pricesAgree = [800_000, 1_000_000, 1_200_000, 1_400_000, 1_600_000].map((rv) => comparable({ price: 1_200_000, floorArea: 150, rateableValue: rv }));
+    expect(base(pricesAgree)).toBe(1_160_000);
+    // Prices scatter ($800,000 … $1,600,000, median $1,200,000), ratios agree at 1.0: the comparables get the 20 % floor
+    //   → 0.2 × 1,200,000 + 0.8 × 800,000 = $880,000.
+    const ratiosAgree = [800_000, 1_000_000, 1_200_000, 1_400_000, 1_600_000].map((price) => comparable({ price, floorArea: 150, rateableValue: price }));
+    expect(base(ratiosAgree)).toBe(880_000);
+  });
+
+  it('scales comparables to the subject: price grows more slowly than floor and land area', () => {
+    const one = [comparable({ price: 1_000_000, floorArea: 100, landArea: 400, rateableValue: null })];
+    const value = (floorArea: number, landArea: number | null) => estimateValue({ ...input, floorArea, landArea, rateableValue: null, conditionScores: {} }, one, context).baseValue;
+    expect(value(100, 400)).toBe(1_000_000);
+    // (200 / 100)^0.6 = 1.5157 → $1,516,000, not the $2,000,000 of a plain $/m².
+    expect(value(200, 400)).toBe(1_516_000);
+    // (800 / 400)^0.15 = 1.1096 → $1,110,000.
+    expect(value(100, 800)).toBe(1_110_000);
+    // No land area on either side: the land term drops out.
+    expect(value(100, null)).toBe(1_000_000);
   });
 });
 
@@ -324,14 +398,34 @@ describe('estimateValue: confidence and range', () => {
     expect(estimateValue(input, goodMatch, context).confidence).toBeGreaterThan(estimateValue({ ...input, rateableValue: null }, goodMatch, context).confidence);
   });
 
-  it('reaches 95 at best and narrows the range to ±5.3 %', () => {
+  it('reaches 95 at best, with a range from the expected error of both approaches', () => {
     const allRated = Object.fromEntries(conditionKeys.map((k) => [k, 3])) as ConditionScores;
     const perfect = Array.from({ length: 5 }, () => comparable({ matchPercentage: 100, price: 1_200_000, floorArea: 150, rateableValue: 1_200_000 }));
     const e = estimateValue({ ...input, rateableValue: 1_200_000, conditionScores: allRated }, perfect, context);
     expect(e.confidence).toBe(95);
     expect(e.estimatedValue).toBe(1_200_000);
-    expect(e.conservativeValue).toBe(1_136_000); // 1,200,000 × (1 − 0.053) = 1,136,400
-    expect(e.optimisticValue).toBe(1_264_000); // × 1.053 = 1,263,600
+    // kainga-model-2 (was ±5.3 % from the confidence): no spread, so the priors alone:
+    //   s_C = √(0.15² / 5) × √1.2 = 0.07348, s_R = √(0.1² / 5) × √1.2 = 0.04899, w = 0.30769,
+    //   s = √(0.30769² × 0.07348² + 0.69231² × 0.04899²) = 0.04076 → u = 1.28 × 0.04076 = 5.22 %.
+    expect(e.conservativeValue).toBe(1_137_000); // 1,200,000 × (1 − 0.05217) = 1,137,396
+    expect(e.optimisticValue).toBe(1_263_000); // × 1.05217 = 1,262,604
+  });
+
+  it('widens the range with the expected error: without an RV, with disagreeing comparables, never beyond 4 % to 30 %', () => {
+    const halfWidth = (e: Estimate) => (e.optimisticValue - e.conservativeValue) / 2 / e.estimatedValue;
+    const withRv = estimateValue(input, worked, context);
+    const withoutRv = estimateValue({ ...input, rateableValue: null }, worked, context);
+    expect(halfWidth(withoutRv)).toBeGreaterThan(halfWidth(withRv));
+    const tight = [1_150_000, 1_200_000, 1_250_000].map((price) => comparable({ price }));
+    const loose = [700_000, 1_200_000, 1_700_000].map((price) => comparable({ price }));
+    expect(halfWidth(estimateValue({ ...input, rateableValue: null }, loose, context))).toBeGreaterThan(halfWidth(estimateValue({ ...input, rateableValue: null }, tight, context)));
+    const next = random(7);
+    for (let i = 0; i < 100; i++) {
+      const comps = Array.from({ length: 1 + Math.floor(next() * 5) }, () => comparable({ price: 200_000 + Math.round(next() * 4_000_000), matchPercentage: 20 + Math.floor(next() * 81) }));
+      const u = halfWidth(estimateValue({ ...input, rateableValue: next() < 0.5 ? null : 900_000 }, comps, context));
+      expect(u).toBeGreaterThanOrEqual(0.04 - 0.002);
+      expect(u).toBeLessThanOrEqual(0.3 + 0.002);
+    }
   });
 
   it('always contains the estimate, and every breakdown adds up (random inputs)', () => {

@@ -4,7 +4,8 @@ import { MAX_COMPARABLES } from './comparables';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian } from './statistics';
 
-export const MODEL_ENGINE_VERSION = 'kainga-model-1';
+/** Recorded with every estimate; `kainga-model-1` was the first formula (see git history). */
+export const MODEL_ENGINE_VERSION = 'kainga-model-2';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -16,6 +17,12 @@ export type EstimateContext = {
   citySaleToRvRatio: number | null;
   /** Median sale price per m² of floor area over the city's sales; null when unknown. */
   cityMedianPricePerM2: number | null;
+  /**
+   * The city's market trend: relative change of price per m² a month over its sales of the last
+   * 24 months (0.01 = +1 % a month; `cityMarketFigures` computes it). Absent or null when
+   * unknown: the market adjustment then leans towards a flat market instead.
+   */
+  cityTrendPerMonth?: number | null;
 };
 
 export const NOT_ENOUGH_INFORMATION = 'Not enough information to estimate: enter the floor area or the rateable value.';
@@ -26,9 +33,29 @@ export const CONDITION_PER_POINT = 0.04;
 export const CONDITION_CAP = 0.1;
 /** Market adjustment cap, as a fraction of the base value (either way). */
 export const MARKET_CAP = 0.08;
-/** Fewest dated comparables with a floor area for a market trend. */
+/** Fewest dated comparables with a floor area for the comparables' own market trend. */
 export const MARKET_MIN_COMPARABLES = 3;
-/** Weight of the comparables approach in the blend: FLOOR + SPAN × (n / 5) × (mean match / 100). */
+/**
+ * Weight of the prior trend (the city's, else flat) against the comparables' own trend, in
+ * month²: the comparables' trend counts S / (S + 600) with S = Σ(tᵢ − t̄)² their sale dates'
+ * spread in months. Five sales within three months (S ≈ 4) count for under 1 %, five sales spread
+ * over two years (S ≈ 250) for about 30 %: a handful of sales says little about a trend.
+ */
+export const MARKET_PRIOR_MONTHS2 = 600;
+/** Price grows more slowly than size: a comparable's price is scaled by (F / fᵢ)^0.6 × (L / lᵢ)^0.15. */
+export const FLOOR_AREA_ELASTICITY = 0.6;
+export const LAND_AREA_ELASTICITY = 0.15;
+/** The city's sale-to-RV ratio counts as this many comparables in the ratio the RV is scaled by. */
+export const CITY_RATIO_WEIGHT = 5;
+/**
+ * Typical relative error of each approach before any comparable is seen, and how many comparables
+ * that prior counts as when it is pooled with the comparables' own spread.
+ */
+export const SPREAD_PRIOR = { comparables: 0.15, ratio: 0.1, faceValue: 0.25, cityMedian: 0.25 } as const;
+export const SPREAD_PRIOR_WEIGHT = 1;
+/** Comparables' mean match below which their expected error widens: × 75 / mean match. */
+export const MATCH_REFERENCE = 75;
+/** Weight of the comparables approach in the blend stays within [FLOOR, FLOOR + SPAN] = [20 %, 90 %]. */
 export const BLEND_COMPARABLES_FLOOR = 0.2;
 export const BLEND_COMPARABLES_SPAN = 0.7;
 /** Weights of the confidence score (they add up to 1). */
@@ -37,98 +64,141 @@ export const CONFIDENCE_MIN = 15;
 export const CONFIDENCE_MAX = 95;
 /** Coefficient of variation at which the comparables' agreement reaches 0. */
 export const AGREEMENT_ZERO_CV = 0.5;
-/** Range half-width: u = RANGE_MIN + (100 − confidence) / 100 × RANGE_SPAN. */
+/** Range half-width u = clamp(1.28 × expected error, RANGE_MIN, RANGE_MIN + RANGE_SPAN) = 4 % to 30 %. */
 export const RANGE_MIN = 0.04;
 export const RANGE_SPAN = 0.26;
+/** 1.28 expected errors either side hold about 4 in 5 sales (the 80 % interval of a normal error). */
+export const RANGE_Z = 1.28;
 
 const positive = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 const pct = (fraction: number) => `${formatNumber(Math.round(fraction * 100))} %`;
 const m2 = (area: number) => `${formatNumber(area, 1)} m²`;
+const months = (days: number) => `${(days / DAYS_PER_MONTH).toFixed(1)} months`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The spread pooled with its prior: v = (m·CV² + k·prior²) / (m − 1 + k), CV the population
+ * coefficient of variation of the m figures, k = SPREAD_PRIOR_WEIGHT (so m − 1 + k degrees of
+ * freedom); the prior alone with one figure or none. Returned as a standard deviation (√v).
+ */
+const pooledSpread = (figures: readonly number[], prior: number): number => {
+  const m = figures.length;
+  if (m < 2) return prior;
+  const cv = coefficientOfVariation(figures);
+  return Math.sqrt((m * cv * cv + SPREAD_PRIOR_WEIGHT * prior * prior) / (m - 1 + SPREAD_PRIOR_WEIGHT));
+};
 
 type ComparablesApproach = {
   value: number;
-  /** 'perM2': weighted median $/m² × floor area; 'price': weighted median price. */
-  basis: 'perM2' | 'price';
-  /** The weighted median ($/m² or $). */
-  figure: number;
-  /** The figures the median was taken over (for the spread). */
+  /** The scaled prices the median was taken over (for the spread). */
   figures: number[];
   count: number;
   meanMatch: number;
+  /** Expected relative error of `value` for this home. */
+  error: number;
 };
 
 /**
- * The local valuation model, engine `kainga-model-1`. Pure and deterministic: the same input,
- * comparables and context always give the same estimate. Every figure below appears, in dollars,
- * in `explanation` (one plain-English line per factor).
+ * The local valuation model, engine `kainga-model-2`. Pure and deterministic: the same input,
+ * comparables and context always give the same estimate. Every figure below appears, in dollars
+ * or per cent, in `explanation` (one plain-English line per factor).
  *
  * Notation: n = number of usable comparables (price > 0, at most 5 are expected), mᵢ = match
- * percentage of comparable i, pᵢ = its price, fᵢ = its floor area, F = the subject's floor area,
- * RV = the subject's rateable value.
+ * percentage of comparable i, pᵢ = its price, fᵢ / lᵢ = its floor / land area, F / L = the
+ * subject's, RV = the subject's rateable value, m̄ = mean mᵢ.
  *
- * 1. Comparables approach (C), when n ≥ 1:
- *    - when F > 0 and some comparables have fᵢ > 0: C = wmedian(pᵢ / fᵢ; weights mᵢ) × F over the
- *      comparables with a floor area;
- *    - otherwise: C = wmedian(pᵢ; weights mᵢ) (the comparables' prices directly).
- *    wmedian is the weighted median (`weightedMedian`): robust to one odd sale.
- * 2. Rateable value approach (R), when RV > 0: R = RV × ratio, where ratio is the median of
- *    pᵢ / RVᵢ over the comparables with an RV, else `citySaleToRvRatio`, else 1.0 (RV at face value).
+ * 1. Comparables approach (C), when n ≥ 1: each price is scaled to the subject's size,
+ *      qᵢ = pᵢ × (F / fᵢ)^0.6 × (L / lᵢ)^0.15,
+ *    the floor term over the comparables with fᵢ > 0 when F > 0 (the others are left out; when F
+ *    is unknown or no comparable has a floor area, all are used without it), the land term only
+ *    where both L and lᵢ are > 0. Price grows more slowly than size (the land and the kitchen do
+ *    not double with the floor area), so a plain $/m² × F overvalues bigger homes.
+ *    C = wmedian(qᵢ; weights mᵢ), the weighted median (`weightedMedian`): robust to one odd sale.
+ *    Its expected error: s_C = pooled(CV of qᵢ, prior 15 %) × √(1 + 1/m) × max(1, 75 / m̄), where
+ *    pooled is √((m·CV² + prior²) / m) over the m figures (the prior counts as one comparable,
+ *    so m − 1 + 1 degrees of freedom), √(1 + 1/m) adds the error of the median itself, and poorly
+ *    matching comparables (mean match below 75 %) widen it.
+ * 2. Rateable value approach (R), when RV > 0: R = RV × ratio, where, with r̃ the median of
+ *    pᵢ / RVᵢ over the k comparables with an RV and r_city = `citySaleToRvRatio`:
+ *    ratio = (k·r̃ + 5·r_city) / (k + 5) when both are known (the city figure counts as five
+ *    comparables), r̃ or r_city alone when only one is, else 1.0 (RV at face value).
+ *    Its expected error: s_R = pooled(CV of the ratios, prior 10 %) × √(1 + 1/(k + 5·[r_city]))
+ *    with a ratio, 25 % at face value.
  * 3. Base value B:
- *    - C and R: B = w·C + (1 − w)·R with w = 0.2 + 0.7 × (min(n, 5) / 5) × (mean mᵢ / 100), so
- *      five perfect matches give the comparables 90 % and one poor match barely more than 20 %;
+ *    - C and R: B = w·C + (1 − w)·R with w = s_R² / (s_C² + s_R²) clamped to [20 %, 90 %]: each
+ *      approach counts in inverse proportion to its expected error (squared), so the one that
+ *      priced the comparables more consistently leads, and neither is ever ignored;
  *    - only C: B = C; only R: B = R;
- *    - neither: B = `cityMedianPricePerM2` × F;
+ *    - neither: B = `cityMedianPricePerM2` × F (expected error 25 %);
  *    - nothing at all: Error(NOT_ENOUGH_INFORMATION).
+ *    Expected error of B: s = √(w²·s_C² + (1 − w)²·s_R²) (the approaches' errors independent).
  * 4. Condition adjustment: over the rated criteria only (score 1–5; 0 = N/A is left out),
  *    a = mean score; c = clamp(0.04 × (a − 3), −10 %, +10 %); 0 when nothing is rated.
  *    Condition = round₁₀₀₀(B × c). Raising any rated score raises a, so the estimate never falls
  *    (monotone non-decreasing in every score on the 1–5 scale). Note: rating a criterion that
  *    was N/A is not "raising" it: it adds evidence, which can be below the current average.
- * 5. Market adjustment: over the comparables with a floor area and a sale date (at least 3),
- *    dᵢ = days from the sale to today (New Zealand date at `now`), yᵢ = pᵢ / fᵢ. Least squares
- *    y = α + β·d gives β ($/m² per day ago). Relative market movement per day = −β / ȳ
- *    (ȳ = mean yᵢ), applied over the median dᵢ: k = clamp(−β / ȳ × median(dᵢ), −8 %, +8 %).
- *    Market = round₁₀₀₀(B × k). 0 with fewer than 3 such comparables or when all sold the same day.
+ * 5. Market adjustment: dᵢ = days from each dated comparable's sale to today (New Zealand date
+ *    at `now`); the adjustment runs over their median d̃ (0 with no dated comparable).
+ *    - The comparables' own trend, over those with a floor area (at least 3, not all the same
+ *      day): least squares yᵢ = α + β·dᵢ with yᵢ = pᵢ / fᵢ; t_local = −β / ȳ a day (ȳ = mean yᵢ).
+ *    - The prior trend t_prior: `cityTrendPerMonth` (a day: ÷ 30.4375), else 0 (flat).
+ *    - Shrinkage: t = λ·t_local + (1 − λ)·t_prior with λ = S / (S + 600), S = Σ(dᵢ − d̄)² in
+ *      months² (λ = 0 without a local trend): a trend fitted to a few sales a few weeks apart is
+ *      mostly noise (it used to swing by ±20 % a month), the city's trend over two years is not.
+ *    k = clamp(t × d̃, −8 %, +8 %); Market = round₁₀₀₀(B × k).
  * 6. Rounding: baseValue = round₁₀₀₀(B); estimatedValue = baseValue + Condition + Market, so the
  *    breakdown adds up exactly.
  * 7. Confidence (integer %):
  *    score = 0.30 × min(n, 5)/5                         (how many comparables)
- *          + 0.20 × mean mᵢ / 100                       (how well they match)
+ *          + 0.20 × m̄ / 100                             (how well they match)
  *          + 0.20 × agreement                           (how much they agree)
  *          + 0.15 × rated / 34                          (share of the 34 criteria rated)
  *          + 0.15 × [RV known]
  *    agreement = clamp(1 − CV / 0.5, 0, 1) with CV the coefficient of variation (population
- *    standard deviation / mean) of the figures the comparables approach used ($/m² or prices);
- *    0.5 with a single comparable (agreement unknown), 0 with none.
+ *    standard deviation / mean) of the scaled prices qᵢ; 0.5 with a single comparable (agreement
+ *    unknown), 0 with none.
  *    confidence = clamp(round(15 + 80 × score), 15, 95).
- * 8. Range: u = 0.04 + (100 − confidence)/100 × 0.26 (±5.3 % at 95, ±26.1 % at 15);
- *    conservative = round₁₀₀₀(E × (1 − u)), optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
+ * 8. Range: u = clamp(1.28 × s, 4 %, 30 %), about 4 in 5 sales inside when s is right (measured by
+ *    `npm run bench:valuation`); conservative = round₁₀₀₀(E × (1 − u)),
+ *    optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
  */
 export const estimateValue = (input: EstimateInput, comparables: readonly Comparable[], context: EstimateContext): Estimate => {
   const explanation: string[] = [];
   const floorArea = positive(input.floorArea) ? input.floorArea : null;
+  const landArea = positive(input.landArea) ? input.landArea : null;
   const rateableValue = positive(input.rateableValue) ? input.rateableValue : null;
   const usable = comparables.filter((c) => positive(c.price));
+  const cityName = input.city.trim() || 'the city';
 
   // 1. Comparables approach.
   let approach: ComparablesApproach | null = null;
   if (usable.length === 0) explanation.push('Comparable sales: none found, so they are not used.');
   else {
-    const withArea = usable.filter((c) => positive(c.floorArea));
+    const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];
+    const byFloor = withArea.length > 0;
+    const pool = byFloor ? withArea : usable;
+    const landScaled = landArea !== null && pool.some((c) => positive(c.landArea) && c.landArea !== landArea);
+    const scaled = pool.map((c) => {
+      let factor = byFloor ? Math.pow(floorArea! / c.floorArea!, FLOOR_AREA_ELASTICITY) : 1;
+      if (landArea !== null && positive(c.landArea)) factor *= Math.pow(landArea / c.landArea, LAND_AREA_ELASTICITY);
+      return { value: c.price * factor, weight: c.matchPercentage };
+    });
+    const value = weightedMedian(scaled);
     const meanMatch = mean(usable.map((c) => c.matchPercentage));
-    if (floorArea !== null && withArea.length > 0) {
-      const perM2 = withArea.map((c) => ({ value: c.price / c.floorArea!, weight: c.matchPercentage }));
-      const figure = weightedMedian(perM2);
-      approach = { value: figure * floorArea, basis: 'perM2', figure, figures: perM2.map((p) => p.value), count: usable.length, meanMatch };
+    const figures = scaled.map((s) => s.value);
+    const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
+    const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / figures.length) * matchWidening;
+    approach = { value, figures, count: usable.length, meanMatch, error };
+    const land = landScaled ? ` × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
+    if (byFloor) {
       const over = withArea.length === usable.length ? plural(usable.length, 'sale', 'sales') : `${withArea.length} of ${usable.length} sales (those with a floor area)`;
-      explanation.push(`Comparable sales: median ${formatNzd(figure)}/m² weighted by match over ${over} → ${formatNzd(approach.value)} for ${m2(floorArea)}.`);
+      explanation.push(
+        `Comparable sales: ${over}, each price scaled to this home's size (× (${m2(floorArea!)} ÷ its floor area)^${FLOOR_AREA_ELASTICITY}${land}, as price grows more slowly than size) → median ${formatNzd(value)} weighted by match (${formatNzd(value / floorArea!)}/m²).`,
+      );
     } else {
-      const prices = usable.map((c) => ({ value: c.price, weight: c.matchPercentage }));
-      const figure = weightedMedian(prices);
-      approach = { value: figure, basis: 'price', figure, figures: prices.map((p) => p.value), count: usable.length, meanMatch };
       const why = floorArea === null ? 'no floor area given to compare per m²' : 'the comparables have no floor areas';
-      explanation.push(`Comparable sales: median price ${formatNzd(figure)} weighted by match over ${plural(usable.length, 'sale', 'sales')} (${why}).`);
+      const scaledText = landScaled ? `; each scaled × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
+      explanation.push(`Comparable sales: median price ${formatNzd(value)} weighted by match over ${plural(usable.length, 'sale', 'sales')} (${why}${scaledText}).`);
     }
     const demo = usable.filter((c) => c.demo).length;
     if (demo > 0) explanation[explanation.length - 1] += demo === usable.length ? ' These are generated demo data, not real sales.' : ` ${demo} of them ${demo === 1 ? 'is' : 'are'} generated demo data, not real sales.`;
@@ -136,17 +206,25 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
 
   // 2. Rateable value approach.
   let rvValue: number | null = null;
+  let rvError = SPREAD_PRIOR.faceValue;
   if (rateableValue !== null) {
     const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => c.price / c.rateableValue!);
+    const cityRatio = positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
     let ratio = 1;
     let source = 'no sale-to-RV ratio known, so the RV is taken at face value';
-    if (ratios.length > 0) {
+    if (ratios.length > 0 && cityRatio !== null) {
+      const local = median(ratios);
+      ratio = (ratios.length * local + CITY_RATIO_WEIGHT * cityRatio) / (ratios.length + CITY_RATIO_WEIGHT);
+      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}, blended with ${cityRatio.toFixed(2)} over recent sales in ${cityName}, which counts as ${CITY_RATIO_WEIGHT}`;
+    } else if (ratios.length > 0) {
       ratio = median(ratios);
       source = `median sale-to-RV ratio of ${plural(ratios.length, 'comparable', 'comparables')}`;
-    } else if (positive(context.citySaleToRvRatio)) {
-      ratio = context.citySaleToRvRatio;
-      source = `median sale-to-RV ratio of recent sales in ${input.city.trim() || 'the city'}`;
+    } else if (cityRatio !== null) {
+      ratio = cityRatio;
+      source = `median sale-to-RV ratio of recent sales in ${cityName}`;
     }
+    const ratioCount = ratios.length + (cityRatio !== null ? CITY_RATIO_WEIGHT : 0);
+    if (ratioCount > 0) rvError = pooledSpread(ratios, SPREAD_PRIOR.ratio) * Math.sqrt(1 + 1 / ratioCount);
     rvValue = rateableValue * ratio;
     explanation.push(`Rateable value: ${formatNzd(rateableValue)} × ${ratio.toFixed(2)} (${source}) → ${formatNzd(rvValue)}.`);
   } else {
@@ -155,22 +233,27 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
 
   // 3. Base value.
   let base: number;
-  let comparablesWeight = 0;
+  let baseError: number;
   if (approach && rvValue !== null) {
-    comparablesWeight = BLEND_COMPARABLES_FLOOR + BLEND_COMPARABLES_SPAN * (Math.min(approach.count, MAX_COMPARABLES) / MAX_COMPARABLES) * (approach.meanMatch / 100);
-    base = comparablesWeight * approach.value + (1 - comparablesWeight) * rvValue;
+    const cVar = approach.error ** 2;
+    const rVar = rvError ** 2;
+    const w = clamp(rVar / (cVar + rVar), BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_FLOOR + BLEND_COMPARABLES_SPAN);
+    base = w * approach.value + (1 - w) * rvValue;
+    baseError = Math.sqrt(w * w * cVar + (1 - w) * (1 - w) * rVar);
     explanation.push(
-      `Base value: ${pct(comparablesWeight)} comparable sales (${formatNzd(approach.value)}) + ${pct(1 - comparablesWeight)} rateable value (${formatNzd(rvValue)}) → ${formatNzd(roundToThousand(base))}; more and closer comparables get more weight.`,
+      `Base value: ${pct(w)} comparable sales (${formatNzd(approach.value)}, expected error ±${pct(approach.error)}) + ${pct(1 - w)} rateable value (${formatNzd(rvValue)}, ±${pct(rvError)}) → ${formatNzd(roundToThousand(base))}; the approach that priced the comparables more consistently gets more weight.`,
     );
   } else if (approach) {
-    comparablesWeight = 1;
     base = approach.value;
+    baseError = approach.error;
     explanation.push(`Base value: comparable sales alone (no rateable value) → ${formatNzd(roundToThousand(base))}.`);
   } else if (rvValue !== null) {
     base = rvValue;
+    baseError = rvError;
     explanation.push(`Base value: rateable value approach alone (no comparable sales) → ${formatNzd(roundToThousand(base))}.`);
   } else if (floorArea !== null && positive(context.cityMedianPricePerM2)) {
     base = context.cityMedianPricePerM2 * floorArea;
+    baseError = SPREAD_PRIOR.cityMedian;
     explanation.push(
       `Base value: ${input.city.trim() || 'city'} median ${formatNzd(context.cityMedianPricePerM2)}/m² × ${m2(floorArea)} → ${formatNzd(roundToThousand(base))} (no comparable sales or rateable value).`,
     );
@@ -196,30 +279,8 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
   }
 
   // 5. Market adjustment.
-  const today = nzDateOf(context.now);
-  const points = usable.flatMap((c) => {
-    const date = parseIsoDate(c.saleDate);
-    return date && positive(c.floorArea) ? [{ x: daysBetween(date, today), y: c.price / c.floorArea }] : [];
-  });
-  let marketAdjustment = 0;
-  if (points.length < MARKET_MIN_COMPARABLES) {
-    explanation.push(`Market: fewer than ${MARKET_MIN_COMPARABLES} dated comparables with a floor area, so no market trend is applied (${formatSignedNzd(0)}).`);
-  } else {
-    const fit = leastSquares(points);
-    if (!fit || fit.meanY <= 0) {
-      explanation.push(`Market: the comparables all sold on the same day, so no trend can be measured (${formatSignedNzd(0)}).`);
-    } else {
-      const perDay = -fit.slope / fit.meanY;
-      const medianDays = median(points.map((p) => p.x));
-      const raw = perDay * medianDays;
-      const fraction = clamp(raw, -MARKET_CAP, MARKET_CAP);
-      marketAdjustment = roundToThousand(base * fraction);
-      const capped = fraction !== raw ? ` (capped at ±${pct(MARKET_CAP)})` : '';
-      explanation.push(
-        `Market: the comparables' price per m² moved ${formatSignedPercent(perDay * DAYS_PER_MONTH)} a month; from their median sale date (${(medianDays / DAYS_PER_MONTH).toFixed(1)} months ago) to today → ${formatSignedPercent(fraction)}${capped} = ${formatSignedNzd(marketAdjustment)}.`,
-      );
-    }
-  }
+  const { adjustment: marketAdjustment, line: marketLine } = marketTrend(usable, base, context, cityName);
+  explanation.push(marketLine);
 
   const estimatedValue = baseValue + conditionAdjustment + marketAdjustment;
   explanation.push(
@@ -240,14 +301,16 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
     CONFIDENCE_WEIGHTS.rated * ratedShare +
     CONFIDENCE_WEIGHTS.rateableValue * (rateableValue !== null ? 1 : 0);
   const confidence = clamp(Math.round(CONFIDENCE_MIN + (CONFIDENCE_MAX - CONFIDENCE_MIN) * score), CONFIDENCE_MIN, CONFIDENCE_MAX);
+  const spread = n === 0 ? 'no comparables' : `${n} of ${MAX_COMPARABLES} comparables, mean match ${formatNumber(Math.round(matchScore * 100))} %, ${cv === null ? 'spread unknown' : `price spread ${pct(cv)}`}`;
+  explanation.push(`Confidence ${confidence} %: ${spread}, ${rated.length} of ${conditionKeys.length} criteria rated, rateable value ${rateableValue !== null ? 'known' : 'unknown'}.`);
 
   // 8. Range.
-  const u = RANGE_MIN + ((100 - confidence) / 100) * RANGE_SPAN;
+  const u = clamp(RANGE_Z * baseError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
   const conservativeValue = roundToThousand(estimatedValue * (1 - u));
   const optimisticValue = roundToThousand(estimatedValue * (1 + u));
-  const spread = n === 0 ? 'no comparables' : `${n} of ${MAX_COMPARABLES} comparables, mean match ${formatNumber(Math.round(matchScore * 100))} %, ${cv === null ? 'spread unknown' : `price spread ${pct(cv)}`}`;
+  const bound = u === RANGE_MIN ? ', the narrowest range given' : u === RANGE_MIN + RANGE_SPAN ? ', the widest range given' : '';
   explanation.push(
-    `Confidence ${confidence} %: ${spread}, ${rated.length} of ${conditionKeys.length} criteria rated, rateable value ${rateableValue !== null ? 'known' : 'unknown'} → range ±${formatNumber(u * 100, 1)} %: ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
+    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
   );
 
   return {
@@ -262,5 +325,56 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
     engineVersion: MODEL_ENGINE_VERSION,
     explanation,
     fallbackReason: null,
+  };
+};
+
+/** Step 5 of `estimateValue`: the market adjustment and its line of explanation. */
+const marketTrend = (usable: readonly Comparable[], base: number, context: EstimateContext, cityName: string): { adjustment: number; line: string } => {
+  const today = nzDateOf(context.now);
+  const dated = usable.flatMap((c) => {
+    const date = parseIsoDate(c.saleDate);
+    return date ? [{ c, days: daysBetween(date, today) }] : [];
+  });
+  const none = `(${formatSignedNzd(0)})`;
+  if (dated.length === 0) {
+    return { adjustment: 0, line: `Market: ${usable.length === 0 ? 'no comparable sales' : 'no dated comparable sales'}, so no market trend is applied ${none}.` };
+  }
+  const cityTrend = typeof context.cityTrendPerMonth === 'number' && Number.isFinite(context.cityTrendPerMonth) ? context.cityTrendPerMonth : null;
+  const points = dated.filter((d) => positive(d.c.floorArea)).map((d) => ({ x: d.days, y: d.c.price / d.c.floorArea! }));
+  const fit = points.length >= MARKET_MIN_COMPARABLES ? leastSquares(points) : null;
+  const local = fit && fit.meanY > 0 ? fit : null;
+  const whyNoLocal =
+    points.length < MARKET_MIN_COMPARABLES ? `fewer than ${MARKET_MIN_COMPARABLES} dated comparables with a floor area` : 'the comparables all sold on the same day';
+
+  if (!local && cityTrend === null) {
+    const reason = points.length < MARKET_MIN_COMPARABLES ? `${whyNoLocal}, so no market trend is applied` : `${whyNoLocal}, so no trend can be measured`;
+    return { adjustment: 0, line: `Market: ${reason} ${none}.` };
+  }
+
+  const medianDays = median(dated.map((d) => d.days));
+  const prior = cityTrend ?? 0;
+  const priorText = cityTrend === null ? 'a flat market (no city-wide trend known)' : `the ${cityName} trend of the last 24 months (${formatSignedPercent(cityTrend)} a month)`;
+  let perMonth: number;
+  let why: string;
+  if (local) {
+    const localPerMonth = (-local.slope / local.meanY) * DAYS_PER_MONTH;
+    const spreadMonths2 = points.reduce((s, p) => s + (p.x - local.meanX) ** 2, 0) / DAYS_PER_MONTH ** 2;
+    const lambda = spreadMonths2 / (spreadMonths2 + MARKET_PRIOR_MONTHS2);
+    perMonth = lambda * localPerMonth + (1 - lambda) * prior;
+    const xs = points.map((p) => p.x);
+    const span = Math.max(...xs) - Math.min(...xs);
+    const share = (f: number) => `${formatNumber(Math.round(f * 1000) / 10, 1)} %`;
+    why = `the comparables' price per m² moved ${formatSignedPercent(localPerMonth)} a month, but they sold within ${months(span)} of each other, so that trend gets ${share(lambda)} of the weight and ${priorText} gets ${share(1 - lambda)} → ${formatSignedPercent(perMonth)} a month`;
+  } else {
+    perMonth = prior;
+    why = `${whyNoLocal}, so ${priorText} is used`;
+  }
+  const raw = perMonth * (medianDays / DAYS_PER_MONTH);
+  const fraction = clamp(raw, -MARKET_CAP, MARKET_CAP);
+  const adjustment = roundToThousand(base * fraction);
+  const capped = fraction !== raw ? ` (capped at ±${pct(MARKET_CAP)})` : '';
+  return {
+    adjustment,
+    line: `Market: ${why}; from the comparables' median sale date (${months(medianDays)} ago) to today → ${formatSignedPercent(fraction)}${capped} = ${formatSignedNzd(adjustment)}.`,
   };
 };

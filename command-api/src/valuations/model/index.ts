@@ -16,7 +16,7 @@ export {
   type ComparablesResult,
   type MatchBreakdown,
 } from './comparables';
-export { cityMarketFigures, CITY_FIGURES_WINDOW_MONTHS, type CityMarketFigures } from './city-figures';
+export { cityMarketFigures, cityTrendPerMonthOf, CITY_FIGURES_WINDOW_MONTHS, CITY_TREND_MIN_SALES, type CityMarketFigures } from './city-figures';
 export { estimateValue, MODEL_ENGINE_VERSION, NOT_ENOUGH_INFORMATION, type EstimateInput, type EstimateContext } from './estimate';
 export {
   estimateWithOpenAI,

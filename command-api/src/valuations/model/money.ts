@@ -6,8 +6,14 @@ export const formatNzd = (amount: number): string => nzd.format(Math.round(amoun
 /** An adjustment with its sign always shown: `+$40,000`, `-$12,000`, `+$0`. */
 export const formatSignedNzd = (amount: number): string => (amount >= 0 || Math.round(amount) === 0 ? `+${formatNzd(Math.abs(amount))}` : `-${formatNzd(-amount)}`);
 
-/** A plain number with thousands separators and at most `digits` decimals. */
-export const formatNumber = (value: number, digits = 0): string => value.toLocaleString('en-NZ', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+/** A plain number with thousands separators and at most `digits` decimals (one formatter per `digits`, reused: building one costs more than formatting). */
+export const formatNumber = (value: number, digits = 0): string => {
+  let format = numberFormats.get(digits);
+  if (!format) numberFormats.set(digits, (format = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: digits, minimumFractionDigits: 0 })));
+  return format.format(value);
+};
 
 /** A fraction as a signed percentage with one decimal: 0.0625 → `+6.3 %`. */
 export const formatSignedPercent = (fraction: number): string => {
