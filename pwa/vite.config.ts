@@ -14,8 +14,19 @@ const themeColor = '#0b5d4b';
  * Service worker (generateSW): precaches the app shell (HTML, JS, CSS, icons) and answers every
  * navigation with /index.html so the shell works offline — except /api/ paths, which always go
  * to the network (sign-in and sign-out are full-page navigations to /api/login and /api/logout).
- * No runtime caching is configured, so API responses are never cached by the service worker.
  * `registerType: 'prompt'`: a new worker waits until the user presses Reload in the update banner.
+ *
+ * Runtime caching (offline use; cache names in src/offline/cache-names.ts), GET only — POSTs,
+ * auth (/api/auth/*, /api/login, /api/logout), the person's valuations, profile, partner and admin
+ * calls always go to the network and are never stored:
+ * - public data — /api/public/*, /api/summaries/*, /api/locations, /api/roles: NetworkFirst with a
+ *   3 s network timeout into 'kainga-api-public' (OK answers only, 500 entries, 14 days);
+ * - owner-only property map details — /api/properties/{id}/map-details: NetworkFirst into
+ *   'kainga-api-private' (OK answers only, 100 entries, 7 days), deleted by the app when the
+ *   signed-in person changes or signs out (src/offline/private-cache.ts);
+ * - OpenStreetMap raster tiles (https://tile.openstreetmap.org and its a/b/c subdomains):
+ *   CacheFirst into 'kainga-map-tiles', at most 1,000 tiles for 14 days, purged on quota errors.
+ * The urlPattern functions are copied into sw.js as source text: they must stay self-contained.
  */
 export default defineConfig({
   root,
@@ -47,7 +58,42 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/(public\/|summaries\/|locations$|roles$)/.test(url.pathname),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'kainga-api-public',
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 500, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/properties\/[^/]+\/map-details$/.test(url.pathname),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'kainga-api-private',
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+          {
+            urlPattern: ({ url }) => url.protocol === 'https:' && /^([abc]\.)?tile\.openstreetmap\.org$/.test(url.hostname),
+            method: 'GET',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'kainga-map-tiles',
+              // 0: an opaque answer, when the map loads tiles without CORS.
+              cacheableResponse: { statuses: [0, 200] },
+              expiration: { maxEntries: 1000, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -9,3 +9,4 @@ export * from './nz-locations';
 export * from './value-band';
 export * from './workflows';
 export * from './confidence';
+export * from './calculators/index';

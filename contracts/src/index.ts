@@ -19,3 +19,5 @@ export * from './api/admin';
 export * from './nz-locations';
 export * from './workflows';
 export * from './confidence';
+export * from './property-facts';
+export * from './calculators/index';

@@ -23,7 +23,10 @@ export interface Kainga {
  * The whole service in one process on the stores its configuration chooses: projections
  * (ROLE all|projections), the API with the built PWA (ROLE all|api), demo data on an empty log.
  */
-export async function startKainga(options: { dataDir?: string; port?: number; env?: Record<string, string | undefined> } = {}): Promise<Kainga> {
+export async function startKainga(
+  /** pwaDir: the built web app to serve (default pwa/dist; `npm run bench:web` serves a private build). */
+  options: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; pwaDir?: string } = {},
+): Promise<Kainga> {
   const env = { ...(options.env ?? {}) };
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   if (options.port !== undefined) env.PORT = String(options.port);
@@ -49,7 +52,7 @@ export async function startKainga(options: { dataDir?: string; port?: number; en
     geocoder,
     workflowEngine,
     sessionSecret: sessionSecretFor(config, dataDir),
-    pwaDir: PWA_DIST,
+    pwaDir: options.pwaDir ?? PWA_DIST,
     projectionStatus: runner ? () => runner.statuses() : undefined,
   };
   if (config.SEED_DEMO && config.ROLE !== 'projections' && (await stores.eventStore.headPosition()) === null) {

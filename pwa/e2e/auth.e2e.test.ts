@@ -37,7 +37,7 @@ describe('a new visitor creates an account, signs out and signs in again', () =>
     expect(await menuButton.innerText()).toContain('Aroha Ngata');
     expect(await menuButton.locator('.ant-avatar').innerText()).toBe('AN');
     await visible(page.getByRole('heading', { name: 'Kia ora, Aroha' }));
-    await visible(page.getByText('valuations aren\'t available yet', { exact: false }));
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
 
     const items = await userMenuItems(page);
     expect(items).toEqual(['Home', 'Become a Partner', 'Messages', 'Profile Settings', 'Sign Out']);

@@ -21,8 +21,8 @@ describe('screens outside the route table', () => {
 
   it('screens not built yet say so, and /partner goes to the partner dashboard', async () => {
     const page = await suite.newPage();
-    await page.goto('/map');
-    await visible(page.getByText('The property map is not available yet.'));
+    await page.goto('/messages');
+    await visible(page.getByText('Messages are not available yet.'));
     await page.goto('/partner');
     await page.waitForURL((u) => u.pathname === '/partner-dashboard');
     await visible(page.getByText('The partner dashboard is not available yet.'));

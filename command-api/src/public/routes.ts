@@ -73,6 +73,7 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
       bathrooms: p.bathrooms,
       floorArea: p.floorArea,
       landArea: p.landArea,
+      demo: p.demo,
       latestValuation: p.latestValuation ? { estimatedValueBand: p.latestValuation.band, confidenceBucket: p.latestValuation.bucket, createdAt: p.latestValuation.createdAt } : null,
     };
   });
@@ -92,6 +93,7 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
       hasValuation: p.latestValuation !== null,
       valuationLow: p.latestValuation?.band.low ?? null,
       valuationHigh: p.latestValuation?.band.high ?? null,
+      demo: p.demo,
     })),
   );
 

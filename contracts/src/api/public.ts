@@ -18,6 +18,7 @@ export type PublicValuationSummary = z.infer<typeof PublicValuationSummary>;
 export const PropertySummary = PublicFacts.extend({
   propertyId: z.string(),
   landArea: z.number().nullable(),
+  demo: z.boolean(),
   latestValuation: z.object({ estimatedValueBand: ValueBand, confidenceBucket: ConfidenceBucket, createdAt: z.string() }).nullable(),
 });
 export type PropertySummary = z.infer<typeof PropertySummary>;
@@ -38,6 +39,8 @@ export const PublicPropertyLocation = PropertyFacts.extend({
   hasValuation: z.boolean(),
   valuationLow: z.number().nullable(),
   valuationHigh: z.number().nullable(),
+  /** Generated demo data, labelled as such on every screen. */
+  demo: z.boolean(),
 });
 export type PublicPropertyLocation = z.infer<typeof PublicPropertyLocation>;
 

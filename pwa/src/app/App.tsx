@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { ActivePartnerRoleProvider } from '../auth/ActivePartnerRoleProvider';
 import { ToastProvider } from '../chrome/ToastProvider';
+import { OfflineDataProvider } from '../offline/OfflineDataProvider';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
@@ -13,13 +14,15 @@ export function App() {
   return (
     <ConfigProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <ActivePartnerRoleProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </ActivePartnerRoleProvider>
-        </ToastProvider>
+        <OfflineDataProvider client={queryClient}>
+          <ToastProvider>
+            <ActivePartnerRoleProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </ActivePartnerRoleProvider>
+          </ToastProvider>
+        </OfflineDataProvider>
       </QueryClientProvider>
     </ConfigProvider>
   );

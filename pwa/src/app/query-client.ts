@@ -1,22 +1,31 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../api/client';
+import { withSavedAnswerFallback } from '../offline/query-persistence';
 
 /**
  * Data-fetching defaults (consumer spec §9, partner/admin spec §9): no interval refetch, no
  * refetch on focus, no retries, data never goes stale by itself (the current user overrides this
  * with 5 minutes, see auth/user.ts). Unused data is dropped after 5 minutes (library default).
+ *
+ * Offline (src/offline): queries use networkMode 'offlineFirst' — they still fetch without a
+ * network, so the service worker can answer public data from its cache, instead of pausing
+ * forever; a public GET that fails for want of a network is answered from the copy saved in
+ * IndexedDB (withSavedAnswerFallback). Mutations use 'always' — without a network they fail at
+ * once (the screens say so with useNetworkRequired / isNetworkError) rather than wait silently
+ * for the connection to return.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
+        queryFn: withSavedAnswerFallback(getQueryFn({ on401: 'throw' })),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Infinity,
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -9,16 +9,16 @@ const SignInPage = lazy(() => import('../features/sign-in/SignInPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
+const MapPage = lazy(() => import('../features/map/MapPage'));
+const DirectoryPage = lazy(() => import('../features/directory/DirectoryPage'));
+const PropertyDetailPage = lazy(() => import('../features/property/PropertyDetailPage'));
+const PropertyAssessmentRedirect = lazy(() => import('../features/property/PropertyAssessmentRedirect'));
 
 /**
  * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
  * 'Coming soon' page naming the screen.
  */
 export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
-  { path: '/map', title: 'Property Valuation Map', sentence: 'The property map is not available yet.' },
-  { path: '/properties', title: 'Property Directory', sentence: 'The property directory is not available yet.' },
-  { path: '/property/:id', title: 'Property Details', sentence: 'The property detail page is not available yet.' },
-  { path: '/property', title: 'Property Details', sentence: 'The property detail page is not available yet.' },
   { path: '/admin', title: 'Admin Dashboard', sentence: 'The admin dashboard is not available yet.' },
   { path: '/apply', title: 'Become a Partner', sentence: 'The partner application is not available yet.' },
   { path: '/partner-dashboard', title: 'Partner Dashboard', sentence: 'The partner dashboard is not available yet.' },
@@ -36,6 +36,11 @@ export function AppRoutes() {
         <Route path="sign-in" element={<SignInPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="partner" element={<Navigate to="/partner-dashboard" replace />} />
+        <Route path="map" element={<MapPage />} />
+        <Route path="properties" element={<DirectoryPage />} />
+        <Route path="property" element={<PropertyDetailPage />} />
+        <Route path="property/:id" element={<PropertyDetailPage />} />
+        <Route path="property/:id/assessment" element={<PropertyAssessmentRedirect />} />
         {comingSoonScreens.map((s) => (
           <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
         ))}

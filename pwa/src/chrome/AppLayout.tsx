@@ -4,6 +4,7 @@ import { AppHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 import { StartAssessmentButton } from './StartAssessmentButton';
 import { UpdatePrompt } from './UpdatePrompt';
+import { OfflineIndicator } from './OfflineIndicator';
 import { PageLoading } from './PageLoading';
 
 /** The shared chrome around every screen: skip link, update banner, header, main, footer. */
@@ -15,6 +16,7 @@ export function AppLayout() {
       </a>
       <UpdatePrompt />
       <AppHeader />
+      <OfflineIndicator />
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import type { User } from '@kainga/contracts';
 import { useUser } from '../../auth/user';
+import { PageLoading } from '../../chrome/PageLoading';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { SIGN_IN_URL } from '../../chrome/menu-items';
+import { ValuationShowcase } from '../valuation/ValuationShowcase';
+
+/** The signed-in home is its own chunk: the signed-out first load stays small. */
+const SignedInHome = lazy(() => import('./SignedInHome'));
 
 const features = [
   {
@@ -69,6 +74,23 @@ function SignedOutHome() {
           ))}
         </ul>
       </section>
+      <div className="container page">
+        <ValuationShowcase
+          headingId="showcase-title"
+          title="Properties Valued Across New Zealand"
+          intro="Recent assessments by Kāinga users, shown as value bands to keep owners' exact figures private."
+          actions={
+            <>
+              <a href={SIGN_IN_URL} className="button-link primary">
+                Get Started Free
+              </a>
+              <Link to="/map" className="button-link">
+                View Map
+              </Link>
+            </>
+          }
+        />
+      </div>
       <section className="container page cta" aria-labelledby="cta-title">
         <h2 id="cta-title">Ready to find out what your property is worth?</h2>
         <a href={SIGN_IN_URL} className="button-link primary large">
@@ -79,40 +101,15 @@ function SignedOutHome() {
   );
 }
 
-/**
- * The signed-in home. The valuation wizard (consumer spec "Valuation wizard") is not built yet,
- * so this says so instead of showing a form that cannot work.
- */
-function SignedInHome({ user }: { user: User }) {
-  const firstName = user.firstName.trim() || 'there';
-  return (
-    <section className="container page" aria-labelledby="welcome-title">
-      <div className="card welcome">
-        <h1 id="welcome-title">Kia ora, {firstName}</h1>
-        <p className="lead">Welcome to Kāinga.</p>
-        <div className="notice" role="note">
-          <h2>The valuation wizard is on its way</h2>
-          <p>
-            We're still building the property assessment wizard, so valuations aren't available yet. When it's ready you'll
-            be able to describe a property, rate its condition and get an estimate right here.
-          </p>
-        </div>
-        <p className="actions">
-          <Link to="/how-it-works" className="button-link">
-            How It Works
-          </Link>
-          <Link to="/profile" className="button-link">
-            Profile Settings
-          </Link>
-        </p>
-      </div>
-    </section>
-  );
-}
-
 /** Home (/): one screen when signed in, another when signed out or still loading (partner/admin spec §2). */
 export default function HomePage() {
   const { user } = useUser();
   usePageTitle(null);
-  return user ? <SignedInHome user={user} /> : <SignedOutHome />;
+  return user ? (
+    <Suspense fallback={<PageLoading />}>
+      <SignedInHome />
+    </Suspense>
+  ) : (
+    <SignedOutHome />
+  );
 }

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench:web`: how heavy and how good the web app's main screens are — measured, not
+ * asserted (nothing fails when a figure misses its aim).
+ *
+ * 1. Builds the PWA (`npm run build -w pwa`) into a private folder, not pwa/dist: other builds
+ *    (browser tests) may replace pwa/dist while Lighthouse runs, which would leave the served
+ *    page without its scripts; and the bench leaves pwa/dist alone for them.
+ * 2. Per route, the gzip size of the JavaScript the route loads, read from the build's Vite
+ *    manifest (.vite/manifest.json, as in pwa/dist): the entry chunk and the route's lazy chunk with everything
+ *    they import statically ("initial"), and what the route's chunk can still load later through
+ *    dynamic imports ("on demand", e.g. the signed-in home). The route's chunk is found from the
+ *    `React.lazy(() => import('../features/…'))` declarations and `<Route>`s of
+ *    pwa/src/app/routes.tsx; a route still listed in `comingSoonScreens` is measured as the
+ *    'Coming soon' page it is.
+ * 3. Starts the whole service with demo data (startKainga, SEED_DEMO=true) on a free port,
+ *    serving that build.
+ * 4. Runs Lighthouse (performance, accessibility, best practices) on each route, desktop and
+ *    mobile (Lighthouse's default simulated throttling), in Debian's Chromium (/usr/bin/chromium,
+ *    or CHROMIUM_PATH) — never a downloaded browser.
+ *
+ * Aims: every score ≥ 90 on desktop; performance ≥ 80 on mobile. Prints a markdown table at the
+ * end and writes it to ops/src/bench/last-web-results.md.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startKainga } from '../server';
+import { note, phase } from './progress';
+import { machine } from './table';
+import { routeChunks, routeJs, type Manifest, type RouteJs } from './web-route-js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const PWA = join(ROOT, 'pwa');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export const WEB_ROUTES = ['/', '/map', '/properties', '/how-it-works', '/sign-in'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+type FormFactor = 'desktop' | 'mobile';
+type Scores = Record<Category, number | null>;
+
+const AIM_DESKTOP = 90;
+const AIM_MOBILE_PERFORMANCE = 80;
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface Audit {
+  scores: Scores;
+  lcpMs: number | null;
+  /** ids of the accessibility and best-practices audits that did not pass */
+  failed: string[];
+  error: string | null;
+}
+
+async function auditOnce(url: string, port: number, formFactor: FormFactor): Promise<Audit> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  const lhr = result?.lhr;
+  if (!lhr) return { scores: { performance: null, accessibility: null, 'best-practices': null }, lcpMs: null, failed: [], error: 'no Lighthouse result' };
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const s = lhr.categories[c]?.score;
+      return [c, typeof s === 'number' ? Math.round(s * 100) : null];
+    }),
+  ) as Scores;
+  const failed = (['accessibility', 'best-practices'] as const).flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a): a is NonNullable<typeof a> => !!a && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric') && a.score !== null && a.score < 1)
+      .map((a) => {
+        // Name what the console complained about (e.g. a 401 of the signed-out user call).
+        const items = a.id === 'errors-in-console' && a.details?.type === 'table' ? (a.details.items as { url?: unknown; description?: unknown }[]) : [];
+        const what = [...new Set(items.map((i) => String(i.url || i.description || '').replace(/^https?:\/\/[^/]+/, '')))].slice(0, 3);
+        return what.length ? `${a.id} (${what.join('; ')})` : a.id;
+      }),
+  );
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+  return { scores, lcpMs: typeof lcp === 'number' ? lcp : null, failed, error: lhr.runtimeError?.message ?? null };
+}
+
+/** One Lighthouse run; a run that Lighthouse itself reports as broken (e.g. NO_NAVSTART) is tried once more. */
+async function audit(url: string, port: number, formFactor: FormFactor): Promise<Audit> {
+  const first = await auditOnce(url, port, formFactor);
+  return first.error ? auditOnce(url, port, formFactor) : first;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function run(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${out.slice(-3000)}`))));
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const score = (n: number | null) => (n === null ? '—' : String(n));
+const trio = (s: Scores | undefined) => (s ? CATEGORIES.map((c) => score(s[c])).join(' / ') : 'not run');
+
+function aimMet(desktop: Scores | undefined, mobile: Scores | undefined): string {
+  if (!desktop || !mobile) return '—';
+  const misses: string[] = [];
+  for (const c of CATEGORIES) if ((desktop[c] ?? 0) < AIM_DESKTOP) misses.push(`desktop ${c}`);
+  if ((mobile.performance ?? 0) < AIM_MOBILE_PERFORMANCE) misses.push('mobile performance');
+  return misses.length === 0 ? 'yes' : `no (${misses.join(', ')})`;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  const started = performance.now();
+  const lhVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  process.stdout.write(`Kāinga web benchmark — ${machine()}\n`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run \`node ops/scripts/ensure-chromium.mjs\` (apt-get install chromium).`);
+
+  const scratch = mkdtempSync(join(tmpdir(), 'kainga-web-bench-'));
+  try {
+    await measure(scratch, started, lhVersion);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function measure(scratch: string, started: number, lhVersion: string) {
+  const DIST = join(scratch, 'dist');
+  const dataDir = join(scratch, 'data');
+  phase(1, 4, 'building the PWA (npm run build -w pwa, into a private folder)');
+  const buildStarted = performance.now();
+  await run('npm', ['run', 'build', '-w', 'pwa', '--', '--outDir', DIST, '--emptyOutDir'], ROOT);
+  note(`built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s → ${DIST}`);
+
+  phase(2, 4, 'JavaScript per route (gzip, from the Vite manifest .vite/manifest.json)');
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const chunks = routeChunks(readFileSync(join(PWA, 'src/app/routes.tsx'), 'utf8'), WEB_ROUTES);
+  const js = new Map<string, RouteJs>();
+  for (const c of chunks) {
+    const sizes = routeJs(manifest, c.chunk, DIST);
+    js.set(c.route, sizes);
+    note(`${c.route.padEnd(14)} ${c.screen.padEnd(16)} initial ${kb(sizes.initialGzip).padStart(9)}  + on demand ${kb(sizes.onDemandGzip).padStart(9)}${c.chunk && !manifest[c.chunk] ? '  (chunk not in the manifest)' : ''}`);
+  }
+
+  phase(3, 4, 'starting the service with demo data (SEED_DEMO=true)');
+  const kainga = await startKainga({ dataDir, port: 0, pwaDir: DIST, env: { HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'silent' } });
+  const base = kainga.url.replace('localhost', '127.0.0.1').replace(/\/$/, '');
+  note(`listening on ${base}`);
+
+  const results = new Map<string, Partial<Record<FormFactor, Scores>>>();
+  const notes: string[] = [];
+  const lcps = new Map<string, number>();
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    phase(4, 4, `Lighthouse ${lhVersion} × ${WEB_ROUTES.length} routes × desktop and mobile in ${CHROMIUM}`);
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const total = WEB_ROUTES.length * 2;
+    let n = 0;
+    for (const route of WEB_ROUTES) {
+      for (const formFactor of ['desktop', 'mobile'] as const) {
+        n += 1;
+        const runStarted = performance.now();
+        process.stdout.write(`  [${n}/${total}] ${route} ${formFactor}… `);
+        try {
+          const { scores, lcpMs, failed, error } = await audit(`${base}${route}`, chrome.port, formFactor);
+          results.set(route, { ...results.get(route), [formFactor]: scores });
+          if (lcpMs !== null) lcps.set(`${route} ${formFactor}`, lcpMs);
+          if (error) notes.push(`${route} ${formFactor}: ${error}`);
+          if (failed.length) notes.push(`${route} ${formFactor}: audits not passed — ${failed.join(', ')}`);
+          process.stdout.write(
+            `performance ${score(scores.performance)}, accessibility ${score(scores.accessibility)}, best practices ${score(scores['best-practices'])}` +
+              `${lcpMs === null ? '' : `, LCP ${(lcpMs / 1000).toFixed(1)} s`} (${((performance.now() - runStarted) / 1000).toFixed(0)} s)\n`,
+          );
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          notes.push(`${route} ${formFactor}: ${message}`);
+          process.stdout.write(`failed: ${message}\n`);
+        }
+      }
+    }
+  } finally {
+    await Promise.resolve(chrome?.kill()).catch(() => undefined);
+    await kainga.close();
+  }
+
+  const header = ['Route', 'Screen', 'JS gzip (initial)', '+ on demand', 'Desktop perf / a11y / BP', 'Mobile perf / a11y / BP', 'LCP desktop / mobile', 'Aim met'];
+  const lcp = (route: string, f: FormFactor) => {
+    const ms = lcps.get(`${route} ${f}`);
+    return ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`;
+  };
+  const rows = chunks.map((c) => {
+    const r = results.get(c.route);
+    const sizes = js.get(c.route)!;
+    return [c.route, c.screen, kb(sizes.initialGzip), kb(sizes.onDemandGzip), trio(r?.desktop), trio(r?.mobile), `${lcp(c.route, 'desktop')} / ${lcp(c.route, 'mobile')}`, aimMet(r?.desktop, r?.mobile)];
+  });
+  const md = table(header, rows);
+  const aims = `Aims: every score ≥ ${AIM_DESKTOP} on desktop; performance ≥ ${AIM_MOBILE_PERFORMANCE} on mobile (Lighthouse's simulated slow 4G and 4× CPU slowdown). JS: the entry chunk and the route's chunk with their static imports; "+ on demand" is what the route's chunk may load later (dynamic imports).`;
+  const footer = `_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\`: Lighthouse ${lhVersion}, ${(await run(CHROMIUM, ['--version'], ROOT).catch(() => '')).split('\n').find((l) => l.startsWith('Chromium'))?.trim() ?? 'Chromium'}, on ${machine()}, demo data._`;
+  const notesText = notes.length ? `\n\nNotes:\n${notes.map((t) => `- ${t}`).join('\n')}` : '';
+  writeFileSync(new URL('./last-web-results.md', import.meta.url), `${md}\n\n${aims}\n\n${footer}${notesText}\n`);
+  process.stdout.write(`\n${md}\n\n${aims}${notesText}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-web-results.md)\n`);
+}
+
+await main();

@@ -1,0 +1,268 @@
+/**
+ * The property map (/map, consumer spec §2 "Property Map") against the demo data: markers,
+ * the popup, the side panel signed out, as the owner and as a neighbour, the market insights and
+ * the recently valued properties. Markers are chosen through the keyboard list ('Properties on the
+ * map') and, at least once per journey, by a real click on the map canvas at the marker's pixel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PublicPropertyLocation, UserValuation } from '@kainga/contracts';
+import { signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+
+const DEMO_PASSWORD = 'kainga-demo-2025';
+const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
+
+let suite: Suite;
+let locations: PublicPropertyLocation[];
+beforeAll(async () => {
+  suite = await startSuite({ SEED_DEMO: 'true' });
+  locations = (await (await fetch(`${suite.server.url}/api/public/property-locations`)).json()) as PublicPropertyLocation[];
+});
+afterAll(async () => {
+  await suite?.close();
+});
+
+/** A property whose address is unique (so the list filter finds exactly it). */
+function unique(predicate: (l: PublicPropertyLocation) => boolean): PublicPropertyLocation {
+  const found = locations.find((l) => predicate(l) && locations.filter((o) => o.address === l.address).length === 1);
+  if (!found) throw new Error('no such demo property');
+  return found;
+}
+
+const popup = (page: Page) => page.locator('.map-popup');
+const panel = (page: Page) => page.locator('.map-side-panel');
+
+/** Chooses a property in the 'Properties on the map' list, as a keyboard user would. */
+async function chooseFromList(page: Page, address: string) {
+  const list = page.locator('details.map-property-list');
+  if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) await list.locator('summary').click();
+  await page.getByLabel('Filter properties on the map').fill(address);
+  await page.locator('.map-list-item').filter({ hasText: address }).first().click();
+  await visible(popup(page).getByText(address, { exact: true }));
+}
+
+/**
+ * Closes the popup with Escape, then clicks the map canvas at the selected marker's pixel (read from the
+ * map's data-selected-pixel attribute) and waits for the popup to come back. Should the marker be
+ * drawn inside a group of nearby properties, the click zooms in to the group instead; the click is
+ * then repeated at the marker's new pixel (a few times at most).
+ */
+async function clickSelectedMarkerOnCanvas(page: Page, address: string) {
+  const map = page.locator('.property-map');
+  // Escape closes the popup (a click on its Close button just before would make the canvas click a double-click).
+  await page.keyboard.press('Escape');
+  await popup(page).waitFor({ state: 'detached' });
+  await map.scrollIntoViewIfNeeded();
+  for (let attempt = 1; ; attempt += 1) {
+    const pixel = await map.getAttribute('data-selected-pixel');
+    const box = await map.boundingBox();
+    if (!pixel || !box) throw new Error('the map has no selected marker pixel');
+    const [x, y] = pixel.split(',').map(Number) as [number, number];
+    await page.mouse.click(box.x + x, box.y + y);
+    try {
+      await popup(page).getByText(address, { exact: true }).waitFor({ state: 'visible', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/sign-in?returnTo=%2Fmap');
+  await signInThroughUi(page, email, DEMO_PASSWORD);
+  await visible(userMenuButton(page));
+  await page.waitForURL((u) => u.pathname === '/map');
+}
+
+describe('the property map, signed out', () => {
+  it('shows the markers, legend, count, prompt, market insights and recent valuations', async () => {
+    const page = await suite.newPage();
+    await page.goto('/map');
+    await visible(page.getByRole('heading', { name: 'Property Valuation Map', level: 1 }));
+    const located = locations.filter((l) => l.latitude !== '' && l.longitude !== '').length;
+    expect(located).toBeGreaterThan(100);
+    await visible(page.getByText(`${located} properties shown`));
+    const legend = page.getByRole('list', { name: 'Map legend' });
+    expect(await legend.innerText()).toContain('Valued property');
+    expect(await legend.innerText()).toContain('Not yet valued');
+    expect(await legend.innerText()).not.toContain('Nearby properties'); // every property is its own marker
+    await visible(panel(page).getByText('Select a Property'));
+    await visible(panel(page).getByText('Click on a map marker to view property details.'));
+    await visible(page.locator('.property-map canvas').first());
+
+    // Market insights for all of New Zealand until a property is chosen.
+    const insights = page.locator('.market-insights');
+    await visible(insights.getByRole('heading', { name: 'New Zealand' }));
+    const valued = locations.filter((l) => l.hasValuation).length;
+    expect(await insights.innerText()).toContain(String(valued));
+
+    // Recently Valued Properties: up to 6 demo cards, the map's confidence reading, View All.
+    const recent = page.locator('.recently-valued');
+    await visible(recent.getByRole('heading', { name: 'Recently Valued Properties' }));
+    await visible(recent.locator('.recent-card').first());
+    expect(await recent.locator('.recent-card').count()).toBe(6);
+    expect(await recent.locator('.recent-card').filter({ hasText: 'Demo data' }).count()).toBe(6);
+    const confidences = await recent.locator('.recent-card-confidence').allInnerTexts();
+    for (const c of confidences) expect(c).toMatch(/^Confidence: (Very Low|Low|Medium|High|Very High)$/);
+    expect(await recent.locator('.recent-card').first().innerText()).toMatch(/\$[\d,]+ – \$[\d,]+/);
+    await recent.getByRole('link', { name: 'View All' }).click();
+    await page.waitForURL((u) => u.pathname === '/properties');
+  });
+
+  it('a valued marker shows its range and Sign in for Details; an unvalued one offers to sign in and rate', async () => {
+    const page = await suite.newPage();
+    await page.goto('/map');
+    const valued = unique((l) => l.hasValuation && l.valuationLow !== null && l.suburb !== '');
+    await chooseFromList(page, valued.address);
+    expect(await popup(page).innerText()).toContain(`${valued.suburb}, ${valued.city}`);
+    await visible(popup(page).getByRole('link', { name: 'Sign in to view details' }));
+
+    const p = panel(page);
+    await visible(p.getByRole('heading', { name: valued.address }));
+    await visible(p.getByText('Estimated Value Range'));
+    const text = await p.innerText();
+    expect(text).toContain(`From\n${nzd(valued.valuationLow!)}`);
+    expect(text).toContain(`To\n${nzd(valued.valuationHigh!)}`);
+    expect(text).toContain(`${valued.bedrooms} bed`);
+    const signIn = p.getByRole('link', { name: 'Sign in for Details' });
+    expect(await signIn.getAttribute('href')).toMatch(/^\/api\/login/);
+    // Market insights follow the selection.
+    await visible(page.locator('.market-insights').getByRole('heading', { name: valued.city, exact: true }));
+
+    // A real click on the canvas at the marker's pixel opens the same popup; its Close button closes it.
+    await clickSelectedMarkerOnCanvas(page, valued.address);
+    await popup(page).getByRole('button', { name: 'Close' }).click();
+    await popup(page).waitFor({ state: 'detached' });
+    await visible(p.getByRole('heading', { name: valued.address }));
+
+    const unvalued = unique((l) => !l.hasValuation);
+    await chooseFromList(page, unvalued.address);
+    await visible(p.getByText('No valuation available yet'));
+    await visible(p.getByRole('link', { name: 'Sign In to Rate This Property' }));
+    expect(await p.innerText()).not.toContain('Estimated Value Range');
+  });
+});
+
+describe('the property map, signed in', () => {
+  it("the owner sees their property's figures; a neighbour's property needs owner access", async () => {
+    const page = await suite.newPage();
+    await signIn(page, 'owner@demo.kainga.nz');
+    const mine = (await page.evaluate(async () => (await fetch('/api/valuations', { credentials: 'include' })).json())) as UserValuation[];
+    const ownedIds = new Set(mine.map((v) => v.property?.id));
+    const own = unique((l) => ownedIds.has(l.id) && l.hasValuation);
+    const valuation = mine.find((v) => v.property?.id === own.id)!;
+
+    await chooseFromList(page, own.address);
+    await visible(popup(page).getByRole('button', { name: 'Click for details' }));
+    const p = panel(page);
+    await visible(p.getByText('Your Property', { exact: true }));
+    await visible(p.getByRole('heading', { name: 'Latest Valuation' }));
+    const text = await p.innerText();
+    expect(text).toContain(own.address);
+    expect(text).toContain(nzd(valuation.estimatedValue!));
+    expect(text).toContain('Conservative');
+    expect(text).toContain('Optimistic');
+    expect(text).toMatch(/Confidence\n\d+%/);
+    await visible(p.getByRole('link', { name: 'Get Your Property Valued' }));
+    await visible(p.getByRole('link', { name: 'View Full Details' }));
+
+    // Real canvas click on the owner's marker.
+    await clickSelectedMarkerOnCanvas(page, own.address);
+    await visible(p.getByText('Your Property', { exact: true }));
+
+    // A neighbour's property: the server refuses the details; the public summary shows instead.
+    const theirs = unique((l) => !ownedIds.has(l.id) && l.hasValuation);
+    await chooseFromList(page, theirs.address);
+    await visible(p.getByText('Owner Access Required'));
+    await visible(p.getByText('You can only view detailed information for properties you own'));
+    const summary = p.getByRole('article', { name: 'Public property summary' });
+    await visible(summary);
+    expect(await summary.innerText()).toContain(`${nzd(theirs.valuationLow!)} – ${nzd(theirs.valuationHigh!)}`);
+    expect(await p.innerText()).not.toContain('Your Property');
+    await summary.getByRole('button', { name: 'View Full Details' }).click();
+    const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Rate This Property' });
+    await visible(toast);
+    expect(await toast.innerText()).toContain('Create an assessment to see full details');
+  });
+});
+
+describe('the property map with 20,000 properties', () => {
+  it('stays interactive: the list and a marker click still open the popup (times printed)', async () => {
+    const count = 20_000;
+    const synthetic: PublicPropertyLocation[] = Array.from({ length: count }, (_, i) => {
+      // A deterministic spread over New Zealand's bounding box.
+      const a = (i * 0.6180339887) % 1;
+      const b = (i * 0.7548776662) % 1;
+      const valued = i % 3 !== 0;
+      return {
+        id: `synthetic-${i}`,
+        address: `${i + 1} Synthetic Road`,
+        suburb: `Suburb ${i % 50}`,
+        city: `Town ${i % 90}`,
+        latitude: String(-46.5 + a * 12),
+        longitude: String(167 + b * 11),
+        bedrooms: 1 + (i % 5),
+        bathrooms: 1 + (i % 3),
+        floorArea: 80 + (i % 200),
+        landArea: 300 + (i % 900),
+        hasValuation: valued,
+        valuationLow: valued ? 500_000 + (i % 40) * 25_000 : null,
+        valuationHigh: valued ? 600_000 + (i % 40) * 25_000 : null,
+        demo: true,
+      };
+    });
+    const body = JSON.stringify(synthetic);
+    // A context without the service worker, so the page's own route answers the call.
+    const context = await suite.browser.newContext({ baseURL: suite.server.url, locale: 'en-NZ', viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await page.route('**/api/public/property-locations', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+
+      const started = Date.now();
+      await page.goto('/map');
+      await visible(page.getByText('20,000 properties shown'));
+      const shownAfter = Date.now() - started;
+      await visible(page.locator('.property-map canvas').first());
+      expect(await page.getByRole('list', { name: 'Map legend' }).innerText()).toContain('Nearby properties (click to zoom in)');
+
+      // The map answers its controls and a click on a group of nearby markers zooms in to it.
+      const map = page.locator('.property-map');
+      await page.locator('.ol-zoom-in').click();
+      await page.waitForFunction(() => Number(document.querySelector('.property-map')?.getAttribute('data-zoom')) > 0);
+      const zoomBefore = Number(await map.getAttribute('data-zoom'));
+      const groupStarted = Date.now();
+      const box = (await map.boundingBox())!;
+      let zoomedIn = false;
+      for (const [dx, dy] of [[0, 0], [12, 0], [0, 12], [-12, 0], [0, -12], [24, 24]] as const) {
+        await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+        try {
+          await page.waitForFunction((z) => Number(document.querySelector('.property-map')?.getAttribute('data-zoom')) > z, zoomBefore, { timeout: 3_000 });
+          zoomedIn = true;
+          break;
+        } catch {
+          // nothing drawn at that pixel: try the next one
+        }
+      }
+      expect(zoomedIn).toBe(true);
+      const groupAfter = Date.now() - groupStarted;
+
+      const target = synthetic[12_345]!;
+      const listStarted = Date.now();
+      await chooseFromList(page, target.address);
+      const listAfter = Date.now() - listStarted;
+      await visible(panel(page).getByRole('heading', { name: target.address }));
+
+      const clickStarted = Date.now();
+      await clickSelectedMarkerOnCanvas(page, target.address);
+      const clickAfter = Date.now() - clickStarted;
+
+      console.log(
+        `[map 20k] '20,000 properties shown' after ${shownAfter} ms; group click → zoomed in ${groupAfter} ms; list choice → popup ${listAfter} ms; canvas click → popup ${clickAfter} ms`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,214 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Alert, Checkbox, Radio, Select } from 'antd';
+import {
+  DEFAULT_DEPOSIT_PERCENT,
+  DEFAULT_INTEREST_RATE_PERCENT,
+  DEFAULT_MORTGAGE_TERM_YEARS,
+  DEFAULT_PAYMENT_FREQUENCY,
+  DEPOSIT_PERCENT_CHOICES,
+  LVR_WARNING_TEXT,
+  LVR_WARNING_TITLE,
+  MORTGAGE_TERM_CHOICES,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_FREQUENCY_LABELS,
+  calculateMortgage,
+  depositAmount,
+  depositPercentFromAmount,
+  paymentAt,
+  type PaymentFrequency,
+} from '@kainga/contracts/browser';
+import type { MortgageResult } from '@kainga/contracts';
+import { formatNZD } from '../../format/format';
+import { AmountInput } from './AmountInput';
+import { formatPercent } from './calculator-format';
+import './calculators.css';
+
+/** What the mortgage calculator tells the screen around it (the rental yield calculator reads it). */
+export type MortgageSummary = MortgageResult;
+
+export interface MortgageCalculatorProps {
+  /** The valuation's estimated value: prefills the property value (editable). */
+  propertyValue: number;
+  /** The current result, or null when there is none (loan, rate or term zero or less). */
+  onMortgageChange?: (mortgage: MortgageSummary | null) => void;
+  /** Whether the person says the property will be rented out; the control shows only with this callback. */
+  onRentalUsageChange?: (used: boolean) => void;
+  /** Show the 'Mortgage Calculator' heading (the calculator modal has its own title). Default true. */
+  showTitle?: boolean;
+}
+
+/**
+ * The mortgage calculator (consumer spec §5, §9): property value prefilled from the valuation; a
+ * deposit of 5–40 % (default 20 %) chosen from a list or typed as an amount (converted to the
+ * nearest 5 %, clamped to 5–40); interest (default 4.5 % a year); term 15/20/25/30 years (default
+ * 30); payments monthly, weekly or fortnightly. Shows the payment, the total interest and total
+ * paid, and the loan-to-value warning above 80 %.
+ */
+export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUsageChange, showTitle = true }: MortgageCalculatorProps) {
+  const id = useId();
+  const ids = {
+    title: `${id}-title`,
+    value: `${id}-value`,
+    deposit: `${id}-deposit`,
+    depositAmount: `${id}-deposit-amount`,
+    depositHint: `${id}-deposit-hint`,
+    rate: `${id}-rate`,
+    term: `${id}-term`,
+    frequency: `${id}-frequency`,
+  };
+
+  const [value, setValue] = useState<number | null>(propertyValue);
+  const [shownFor, setShownFor] = useState(propertyValue);
+  if (shownFor !== propertyValue) {
+    // A new valuation: start again from its value.
+    setShownFor(propertyValue);
+    setValue(propertyValue);
+  }
+  const [depositPercent, setDepositPercent] = useState<number>(DEFAULT_DEPOSIT_PERCENT);
+  /** What is being typed into the deposit amount, until it is converted (blur or Enter). */
+  const [typedDeposit, setTypedDeposit] = useState<number | null | undefined>(undefined);
+  const [rate, setRate] = useState<number | null>(DEFAULT_INTEREST_RATE_PERCENT);
+  const [term, setTerm] = useState<number>(DEFAULT_MORTGAGE_TERM_YEARS);
+  const [frequency, setFrequency] = useState<PaymentFrequency>(DEFAULT_PAYMENT_FREQUENCY);
+  const [rental, setRental] = useState(false);
+
+  const result = useMemo(
+    () => calculateMortgage({ propertyValue: value ?? 0, depositPercent, annualRatePercent: rate ?? 0, termYears: term }),
+    [value, depositPercent, rate, term],
+  );
+
+  const onMortgageChangeRef = useRef(onMortgageChange);
+  useEffect(() => {
+    onMortgageChangeRef.current = onMortgageChange;
+  }, [onMortgageChange]);
+  useEffect(() => {
+    onMortgageChangeRef.current?.(result);
+  }, [result]);
+
+  const convertTypedDeposit = () => {
+    if (typedDeposit === undefined) return;
+    const percent = typedDeposit === null ? null : depositPercentFromAmount(typedDeposit, value ?? 0);
+    if (percent !== null) setDepositPercent(percent);
+    setTypedDeposit(undefined);
+  };
+
+  const frequencyLabel = PAYMENT_FREQUENCY_LABELS[frequency];
+
+  return (
+    <section className="calculator" aria-labelledby={showTitle ? ids.title : undefined} aria-label={showTitle ? undefined : 'Mortgage Calculator'}>
+      {showTitle && (
+        <h2 id={ids.title} className="calculator-title">
+          Mortgage Calculator
+        </h2>
+      )}
+      <div className="calc-grid">
+        <div className="calc-field">
+          <label htmlFor={ids.value}>Property value</label>
+          <AmountInput id={ids.value} value={value} onChange={setValue} step={10_000} />
+        </div>
+        <div className="calc-field">
+          <label htmlFor={ids.deposit}>Deposit</label>
+          <Select<number>
+            id={ids.deposit}
+            value={depositPercent}
+            onChange={setDepositPercent}
+            options={DEPOSIT_PERCENT_CHOICES.map((p) => ({ value: p, label: `${p}%` }))}
+          />
+        </div>
+        <div className="calc-field">
+          <label htmlFor={ids.depositAmount}>Deposit amount</label>
+          <AmountInput
+            id={ids.depositAmount}
+            value={typedDeposit === undefined ? (value === null ? null : Math.round(depositAmount(value, depositPercent))) : typedDeposit}
+            onChange={setTypedDeposit}
+            onBlur={convertTypedDeposit}
+            onPressEnter={convertTypedDeposit}
+            describedBy={ids.depositHint}
+          />
+          <small id={ids.depositHint} className="calc-hint">
+            A typed amount is rounded to the nearest 5% (5% to 40%).
+          </small>
+        </div>
+        <div className="calc-field">
+          <label htmlFor={ids.rate}>Interest rate (% per year)</label>
+          <AmountInput id={ids.rate} kind="percent" value={rate} onChange={setRate} step={0.1} max={30} />
+        </div>
+        <div className="calc-field">
+          <label htmlFor={ids.term}>Loan term</label>
+          <Select<number>
+            id={ids.term}
+            value={term}
+            onChange={setTerm}
+            options={MORTGAGE_TERM_CHOICES.map((t) => ({ value: t, label: `${t} years` }))}
+          />
+        </div>
+        <div className="calc-field calc-field-wide">
+          <span id={ids.frequency} className="calc-label">
+            Payment frequency
+          </span>
+          <Radio.Group
+            aria-labelledby={ids.frequency}
+            value={frequency}
+            onChange={(e) => setFrequency(e.target.value as PaymentFrequency)}
+            optionType="button"
+            options={PAYMENT_FREQUENCIES.map((f) => ({ value: f, label: PAYMENT_FREQUENCY_LABELS[f] }))}
+          />
+        </div>
+      </div>
+
+      {result ? (
+        <div className="calc-results" aria-live="polite">
+          <p className="calc-headline">
+            <span className="calc-headline-label">{frequencyLabel} payment</span>
+            <strong className="calc-headline-value" data-testid="mortgage-payment">
+              {formatNZD(paymentAt(result, frequency))}
+            </strong>
+          </p>
+          <dl className="calc-figures">
+            <div>
+              <dt>Loan amount</dt>
+              <dd>{formatNZD(result.loanAmount)}</dd>
+            </div>
+            <div>
+              <dt>Deposit</dt>
+              <dd>
+                {formatNZD(result.deposit)} ({result.depositPercent}%)
+              </dd>
+            </div>
+            <div>
+              <dt>Total interest</dt>
+              <dd>{formatNZD(result.totalInterest)}</dd>
+            </div>
+            <div>
+              <dt>Total paid</dt>
+              <dd>{formatNZD(result.totalPaid)}</dd>
+            </div>
+            <div>
+              <dt>Loan-to-value ratio</dt>
+              <dd>{formatPercent(result.lvrPercent, 1)}</dd>
+            </div>
+          </dl>
+          {result.lvrWarning && <Alert type="warning" showIcon title={LVR_WARNING_TITLE} description={LVR_WARNING_TEXT} />}
+        </div>
+      ) : (
+        <p className="calc-empty" role="status">
+          Enter a property value and an interest rate above zero to see the repayments.
+        </p>
+      )}
+
+      {onRentalUsageChange && (
+        <div className="calc-rental-toggle">
+          <Checkbox
+            checked={rental}
+            onChange={(e) => {
+              setRental(e.target.checked);
+              onRentalUsageChange(e.target.checked);
+            }}
+          >
+            I plan to rent out this property
+          </Checkbox>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button } from 'antd';
+import { useUser } from '../../auth/user';
+import { signInUrl } from '../../chrome/menu-items';
+import { usePageTitle } from '../../chrome/usePageTitle';
+import { usePropertyLocations } from '../property/property-queries';
+import { MapPropertyList } from './MapPropertyList';
+import { MapSidePanel } from './MapSidePanel';
+import { MarketInsights } from './MarketInsights';
+import { RecentlyValued } from './RecentlyValued';
+import { groupsNearbyMarkers, locatedPoints, propertiesShownText, type MapPoint } from './map-data';
+import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
+import '../property/property.css';
+import './map.css';
+
+/** OpenLayers is in this chunk only: fetched when /map is opened. */
+const PropertyMapCanvas = lazy(() => import('./PropertyMapCanvas'));
+
+function MapPlaceholder() {
+  return (
+    <div className="property-map property-map-loading" role="status">
+      Loading map…
+    </div>
+  );
+}
+
+function Legend({ grouped }: { grouped: boolean }) {
+  return (
+    <ul className="map-legend" aria-label="Map legend">
+      <li>
+        <img src={VALUED_MARKER_URL} alt="" width={24} height={24} />
+        Valued property
+      </li>
+      <li>
+        <img src={UNVALUED_MARKER_URL} alt="" width={20} height={20} />
+        Not yet valued
+      </li>
+      {grouped && (
+        <li>
+          <span className="legend-group" aria-hidden="true">
+            3
+          </span>
+          Nearby properties (click to zoom in)
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function Popup({ point, signedIn, onClose, onDetails }: { point: MapPoint; signedIn: boolean; onClose: () => void; onDetails: () => void }) {
+  const l = point.location;
+  return (
+    <div className="map-popup" role="dialog" aria-label={`Property: ${l.address}`}>
+      <button type="button" className="map-popup-close" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+      <strong className="map-popup-address">{l.address}</strong>
+      {l.suburb && <div className="map-popup-location">{`${l.suburb}, ${l.city}`}</div>}
+      {signedIn ? (
+        <button type="button" className="map-popup-link" onClick={onDetails}>
+          Click for details
+        </button>
+      ) : (
+        <a className="map-popup-link" href={signInUrl('/map')}>
+          Sign in to view details
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /map (consumer spec §2 "Property Map"): the public map of located properties, a side panel for
+ * the selected one, market insights for its area, and the recently valued properties.
+ */
+export default function MapPage() {
+  usePageTitle('Property Valuation Map');
+  const { isAuthenticated, isLoading: userLoading } = useUser();
+  const locations = usePropertyLocations();
+  const points = useMemo(() => locatedPoints(locations.data ?? []), [locations.data]);
+  const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [focusSeq, setFocusSeq] = useState(0);
+  const panelRef = useRef<HTMLDivElement | null>(null);
+  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+
+  const onMarkerClick = useCallback((id: string) => {
+    setSelectedId(id);
+    setPopupOpen(true);
+  }, []);
+  const onEmptyClick = useCallback(() => setPopupOpen(false), []);
+  const onChoose = useCallback((id: string) => {
+    setSelectedId(id);
+    setPopupOpen(true);
+    setFocusSeq((n) => n + 1);
+  }, []);
+  const showDetails = useCallback(() => {
+    panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    panelRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // Escape closes the popup (the selection stays).
+  useEffect(() => {
+    if (!popupOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setPopupOpen(false);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [popupOpen]);
+
+  const city = selected ? selected.location.city || null : null;
+  const suburb = selected ? selected.location.suburb || null : null;
+
+  return (
+    <section className="container page map-page" aria-labelledby="map-title">
+      <h1 id="map-title">Property Valuation Map</h1>
+      <p className="muted">Properties valued with Kāinga across New Zealand. Choose a marker to see its details.</p>
+      <div className="map-layout">
+        <div className="map-main">
+          <div className="map-toolbar">
+            <Legend grouped={groupsNearbyMarkers(points.length)} />
+            <p className="map-count" aria-live="polite">
+              {locations.isPending ? 'Loading properties…' : propertiesShownText(points.length)}
+            </p>
+          </div>
+          {locations.isError && (
+            <Alert
+              type="error"
+              showIcon
+              title="Property locations could not be loaded."
+              action={
+                <Button size="small" onClick={() => void locations.refetch()}>
+                  Try again
+                </Button>
+              }
+            />
+          )}
+          <div className="map-frame">
+            <Suspense fallback={<MapPlaceholder />}>
+              <PropertyMapCanvas
+                points={points}
+                selectedId={selectedId}
+                popupOpen={popupOpen}
+                focusSeq={focusSeq}
+                onMarkerClick={onMarkerClick}
+                onEmptyClick={onEmptyClick}
+                popup={
+                  selected && popupOpen ? (
+                    <Popup point={selected} signedIn={isAuthenticated} onClose={() => setPopupOpen(false)} onDetails={showDetails} />
+                  ) : null
+                }
+              />
+            </Suspense>
+          </div>
+          <MapPropertyList points={points} onChoose={onChoose} />
+        </div>
+        <aside className="map-side" aria-label="Selected property and market insights">
+          <MapSidePanel ref={panelRef} point={selected} signedIn={isAuthenticated} userLoading={userLoading} />
+          <MarketInsights city={city} suburb={suburb} locations={locations.data} />
+        </aside>
+      </div>
+      <RecentlyValued />
+    </section>
+  );
+}

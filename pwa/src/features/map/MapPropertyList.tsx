@@ -1,0 +1,58 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Button, Input } from 'antd';
+import { filterPoints, type MapPoint } from './map-data';
+import { locationLine } from '../property/property-text';
+
+/** Buttons shown at first and added by each 'Show more'. */
+const LIST_PAGE = 25;
+
+/**
+ * 'Properties on the map': the markers as a list of buttons, for keyboard and screen-reader users
+ * (and anyone who prefers a list). Collapsed by default; a filter narrows it by address, suburb
+ * or city; it renders a page at a time so tens of thousands of properties stay cheap. Choosing
+ * one selects it exactly as a marker click does, and centres the map on it.
+ */
+export function MapPropertyList({ points, onChoose }: { points: readonly MapPoint[]; onChoose: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(LIST_PAGE);
+  const deferredQuery = useDeferredValue(query);
+  const matches = useMemo(() => (open ? filterPoints(points, deferredQuery) : []), [open, points, deferredQuery]);
+  const shown = matches.slice(0, limit);
+  return (
+    <details className="map-property-list" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Properties on the map ({points.length.toLocaleString('en-NZ')})</summary>
+      {open && (
+        <div className="map-property-list-body">
+          <Input
+            aria-label="Filter properties on the map"
+            placeholder="Filter by address, suburb or city"
+            value={query}
+            allowClear
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setLimit(LIST_PAGE);
+            }}
+          />
+          <p className="muted" aria-live="polite">
+            {matches.length === points.length
+              ? `${points.length.toLocaleString('en-NZ')} properties`
+              : `${matches.length.toLocaleString('en-NZ')} of ${points.length.toLocaleString('en-NZ')} properties match`}
+          </p>
+          <ul>
+            {shown.map((p) => (
+              <li key={p.id}>
+                <button type="button" className="map-list-item" onClick={() => onChoose(p.id)}>
+                  <span className="map-list-address">{p.location.address}</span>
+                  <span className="map-list-where">{locationLine(p.location.suburb, p.location.city)}</span>
+                  <span className="map-list-status">{p.hasValuation ? 'Valued' : 'Not yet valued'}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {matches.length > shown.length && <Button onClick={() => setLimit((n) => n + LIST_PAGE)}>Show more</Button>}
+        </div>
+      )}
+    </details>
+  );
+}

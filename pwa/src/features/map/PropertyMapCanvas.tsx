@@ -1,0 +1,332 @@
+/**
+ * The OpenLayers map of the property map (consumer spec §2 "Property Map", §9). This module is
+ * the only one that imports `ol`; MapPage loads it with React.lazy, so OpenLayers is fetched on
+ * /map only.
+ *
+ * - OpenStreetMap raster tiles (256 px, max zoom 18), initial centre -41.2865, 174.7762 at zoom 6,
+ *   then fitted to all markers with 20 px padding once the locations arrive.
+ * - Markers: a round 24 px blue marker with a tick per valued property, 20 px grey with a question
+ *   mark otherwise (an OpenLayers Cluster source under a canvas vector layer). Properties at the
+ *   very same spot are drawn as one numbered group. With more than GROUP_MARKERS_ABOVE (1,000)
+ *   properties, markers that would overlap at the current zoom (centres closer than
+ *   {@link GROUP_DISTANCE_PX}) are grouped too, which keeps the map smooth with tens of thousands
+ *   of properties: a few hundred symbols are drawn at country scale instead of 20,000 overlapping
+ *   ones (drawn one by one, a software renderer needed over a second per frame), and zoomed in,
+ *   every property is its own marker again. Clicking a group zooms in to its members.
+ * - Clicks and hovering find the marker under the pointer on the CPU through the source's spatial
+ *   index (no read-back of pixels).
+ * - The map is created once its container has a size, retried every 100 ms; creation errors are
+ *   only logged (console.error).
+ * - The popup is an OpenLayers Overlay whose content React renders through a portal.
+ * - For tests and tools, the container carries `data-selected-pixel="x,y"` (the selected marker's
+ *   pixel within the map, updated after each render) and `data-zoom` (after each move).
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import 'ol/ol.css';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import Feature from 'ol/Feature';
+import Overlay from 'ol/Overlay';
+import Point from 'ol/geom/Point';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import Cluster from 'ol/source/Cluster';
+import OSM from 'ol/source/OSM';
+import VectorSource from 'ol/source/Vector';
+import { boundingExtent, getHeight, getWidth, isEmpty } from 'ol/extent';
+import { fromLonLat } from 'ol/proj';
+import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style';
+import type { FeatureLike } from 'ol/Feature';
+import type { Coordinate } from 'ol/coordinate';
+import type { Pixel } from 'ol/pixel';
+import {
+  MAP_CREATE_RETRY_MS,
+  MAP_FIT_PADDING_PX,
+  MAP_INITIAL_CENTER,
+  MAP_INITIAL_ZOOM,
+  MAP_MAX_ZOOM,
+  UNVALUED_MARKER_PX,
+  VALUED_MARKER_PX,
+  GROUP_DISTANCE_PX,
+  groupLabel,
+  groupRadius,
+  groupsNearbyMarkers,
+  type MapPoint,
+} from './map-data';
+import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
+
+/** Zoom used when a property is chosen from the list (close enough to tell neighbours apart). */
+const FOCUS_ZOOM = 15;
+/** Extra pixels around a marker that still count as a click on it. */
+const HIT_TOLERANCE_PX = 2;
+/** Fitting a single property (or a tight group) stops at this zoom. */
+const FIT_MAX_ZOOM = 15;
+/** Padding when zooming in to a group's members. */
+const GROUP_ZOOM_PADDING_PX = 60;
+
+export interface PropertyMapCanvasProps {
+  points: readonly MapPoint[];
+  selectedId: string | null;
+  popupOpen: boolean;
+  /** Changes when the map should centre on the selected property (a choice from the list). */
+  focusSeq: number;
+  popup: ReactNode;
+  onMarkerClick: (id: string) => void;
+  onEmptyClick: () => void;
+}
+
+type MarkerFeature = Feature<Point>;
+
+interface Engine {
+  map: OlMap;
+  markers: VectorSource<MarkerFeature>;
+  groups: Cluster<MarkerFeature>;
+  selection: VectorSource<MarkerFeature>;
+  overlay: Overlay;
+  dispose: () => void;
+}
+
+const valuedStyle = new Style({ image: new Icon({ src: VALUED_MARKER_URL, width: VALUED_MARKER_PX, height: VALUED_MARKER_PX }) });
+// Grey markers are drawn over blue ones, so a valued neighbour cannot hide them.
+const unvaluedStyle = new Style({ image: new Icon({ src: UNVALUED_MARKER_URL, width: UNVALUED_MARKER_PX, height: UNVALUED_MARKER_PX }), zIndex: 1 });
+
+const groupStyles = new Map<string, Style>();
+function groupStyle(count: number): Style {
+  const label = groupLabel(count);
+  let style = groupStyles.get(label);
+  if (!style) {
+    style = new Style({
+      image: new CircleStyle({
+        radius: groupRadius(count),
+        fill: new Fill({ color: 'rgba(29, 78, 216, 0.88)' }),
+        stroke: new Stroke({ color: '#ffffff', width: 2 }),
+      }),
+      text: new Text({ text: label, fill: new Fill({ color: '#ffffff' }), font: '700 12px system-ui, sans-serif' }),
+      zIndex: 2,
+    });
+    groupStyles.set(label, style);
+  }
+  return style;
+}
+
+const members = (group: FeatureLike): MarkerFeature[] => (group.get('features') as MarkerFeature[] | undefined) ?? [];
+
+function markerStyle(group: FeatureLike): Style {
+  const list = members(group);
+  if (list.length === 1) return list[0]!.get('valued') ? valuedStyle : unvaluedStyle;
+  return groupStyle(list.length);
+}
+
+const toCoordinate = (p: MapPoint): Coordinate => fromLonLat([p.longitude, p.latitude]);
+
+function markerFeatures(points: readonly MapPoint[]): MarkerFeature[] {
+  return points.map((p) => {
+    const feature = new Feature({ geometry: new Point(toCoordinate(p)), valued: p.hasValuation ? 1 : 0 });
+    feature.setId(p.id);
+    return feature;
+  });
+}
+
+function createEngine(target: HTMLDivElement, popupElement: HTMLElement): Engine {
+  const markers = new VectorSource<MarkerFeature>();
+  const groups = new Cluster<MarkerFeature>({ source: markers, distance: 0 });
+  const markerLayer = new VectorLayer({ source: groups, style: markerStyle });
+  const selection = new VectorSource<MarkerFeature>();
+  const selectionLayer = new VectorLayer({
+    source: selection,
+    zIndex: 10,
+    style: new Style({ image: new CircleStyle({ radius: 16, stroke: new Stroke({ color: '#f59e0b', width: 4 }) }) }),
+  });
+  const overlay = new Overlay({
+    element: popupElement,
+    positioning: 'bottom-center',
+    offset: [0, -18],
+    stopEvent: true,
+    autoPan: { animation: { duration: 200 }, margin: 20 },
+  });
+  const map = new OlMap({
+    target,
+    layers: [new TileLayer({ source: new OSM({ maxZoom: MAP_MAX_ZOOM }) }), markerLayer, selectionLayer],
+    overlays: [overlay],
+    view: new View({
+      center: fromLonLat([MAP_INITIAL_CENTER.longitude, MAP_INITIAL_CENTER.latitude]),
+      zoom: MAP_INITIAL_ZOOM,
+      maxZoom: MAP_MAX_ZOOM,
+    }),
+  });
+  return {
+    map,
+    markers,
+    groups,
+    selection,
+    overlay,
+    dispose: () => {
+      map.setTarget(undefined);
+      map.dispose();
+    },
+  };
+}
+
+type Hit = { kind: 'property'; id: string } | { kind: 'group'; members: MarkerFeature[] };
+
+/**
+ * What is under a pixel: a property, a group, or nothing. Found through the drawn groups' spatial
+ * index; the symbol drawn on top wins (groups over grey markers over blue ones, then the nearest).
+ */
+function hitAt(engine: Engine, pixel: Pixel): Hit | null {
+  const { map, groups } = engine;
+  const coordinate = map.getCoordinateFromPixel(pixel);
+  const resolution = map.getView().getResolution();
+  if (!coordinate || !resolution) return null;
+  const reach = (groupRadius(Number.MAX_SAFE_INTEGER) + HIT_TOLERANCE_PX) * resolution;
+  const [x, y] = coordinate as [number, number];
+  let best: { group: FeatureLike; rank: number; distance: number } | null = null;
+  for (const group of groups.getFeaturesInExtent([x - reach, y - reach, x + reach, y + reach])) {
+    const at = (group.getGeometry() as Point | undefined)?.getCoordinates();
+    const list = members(group);
+    if (!at || list.length === 0) continue;
+    const distance = Math.hypot(at[0]! - x, at[1]! - y) / resolution;
+    const single = list.length === 1;
+    const valued = single && list[0]!.get('valued') === 1;
+    const radius = single ? (valued ? VALUED_MARKER_PX : UNVALUED_MARKER_PX) / 2 : groupRadius(list.length);
+    if (distance > radius + HIT_TOLERANCE_PX) continue;
+    const rank = single ? (valued ? 0 : 1) : 2;
+    if (!best || rank > best.rank || (rank === best.rank && distance < best.distance)) best = { group, rank, distance };
+  }
+  if (!best) return null;
+  const list = members(best.group);
+  return list.length === 1 ? { kind: 'property', id: String(list[0]!.getId()) } : { kind: 'group', members: list };
+}
+
+/** Zooms in to a group's members; answers false when they cannot be told apart any closer. */
+function zoomToGroup(engine: Engine, list: MarkerFeature[]): boolean {
+  const view = engine.map.getView();
+  const extent = boundingExtent(list.map((f) => f.getGeometry()!.getCoordinates()));
+  const atMaxZoom = (view.getZoom() ?? 0) >= (view.getMaxZoom() ?? MAP_MAX_ZOOM) - 0.01;
+  if (atMaxZoom || (getWidth(extent) === 0 && getHeight(extent) === 0)) return false;
+  const p = GROUP_ZOOM_PADDING_PX;
+  view.fit(extent, { padding: [p, p, p, p], duration: 300, maxZoom: MAP_MAX_ZOOM });
+  return true;
+}
+
+export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
+  const { points, selectedId, popupOpen, focusSeq, popup } = props;
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const [popupElement] = useState(() => {
+    const el = document.createElement('div');
+    el.className = 'map-popup-anchor';
+    return el;
+  });
+  const [engine, setEngine] = useState<Engine | null>(null);
+  // Latest callbacks for the map's listeners (registered once).
+  const handlers = useRef({ onMarkerClick: props.onMarkerClick, onEmptyClick: props.onEmptyClick });
+  useEffect(() => {
+    handlers.current = { onMarkerClick: props.onMarkerClick, onEmptyClick: props.onEmptyClick };
+  }, [props.onMarkerClick, props.onEmptyClick]);
+
+  // Create the map once its container has a size (retried every 100 ms); errors are only logged.
+  useEffect(() => {
+    let created: Engine | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    const attempt = () => {
+      timer = undefined;
+      if (cancelled) return;
+      const target = containerRef.current;
+      if (!target || target.clientWidth === 0 || target.clientHeight === 0) {
+        timer = setTimeout(attempt, MAP_CREATE_RETRY_MS);
+        return;
+      }
+      try {
+        created = createEngine(target, popupElement);
+      } catch (error) {
+        console.error('Could not create the property map', error);
+        return;
+      }
+      const e = created;
+      e.map.on('singleclick', (event) => {
+        const hit = hitAt(e, event.pixel);
+        if (!hit) handlers.current.onEmptyClick();
+        else if (hit.kind === 'property') handlers.current.onMarkerClick(hit.id);
+        // Members at one spot that no zoom can separate: the first is chosen (the list names them all).
+        else if (!zoomToGroup(e, hit.members)) handlers.current.onMarkerClick(String(hit.members[0]!.getId()));
+      });
+      e.map.on('moveend', () => target.setAttribute('data-zoom', (e.map.getView().getZoom() ?? 0).toFixed(2)));
+      e.map.on('pointermove', (event) => {
+        if (event.dragging) return;
+        target.style.cursor = hitAt(e, event.pixel) ? 'pointer' : '';
+      });
+      setEngine(e);
+    };
+    timer = setTimeout(attempt, 0);
+    return () => {
+      cancelled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      created?.dispose();
+      created = null;
+    };
+  }, [popupElement]);
+
+  // Markers: rebuilt when the located properties change; the view is fitted to them once per list.
+  const fittedFor = useRef<readonly MapPoint[] | null>(null);
+  useEffect(() => {
+    if (!engine) return;
+    engine.groups.setDistance(groupsNearbyMarkers(points.length) ? GROUP_DISTANCE_PX : 0);
+    engine.markers.clear(true);
+    engine.markers.addFeatures(markerFeatures(points));
+    const extent = engine.markers.getExtent();
+    if (points.length > 0 && fittedFor.current !== points && extent && !isEmpty(extent)) {
+      fittedFor.current = points;
+      const p = MAP_FIT_PADDING_PX;
+      engine.map.getView().fit(extent, { padding: [p, p, p, p], maxZoom: FIT_MAX_ZOOM });
+    }
+  }, [engine, points]);
+
+  // A choice from the list: centre the map on the property, close enough to tell it apart.
+  useEffect(() => {
+    if (!engine || focusSeq === 0 || !selectedId) return;
+    const coordinate = engine.markers.getFeatureById(selectedId)?.getGeometry()?.getCoordinates();
+    if (!coordinate) return;
+    const view = engine.map.getView();
+    view.cancelAnimations();
+    view.setCenter(coordinate);
+    view.setZoom(Math.max(view.getZoom() ?? MAP_INITIAL_ZOOM, FOCUS_ZOOM));
+    // Render now: the popup's auto-pan (next effect) measures against the rendered frame.
+    engine.map.renderSync();
+    // selectedId is read, not a trigger: only a new focus request moves the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine, focusSeq]);
+
+  // The selected marker: a ring, the popup, and the pixel attribute for tests.
+  useEffect(() => {
+    if (!engine) return;
+    const feature = selectedId ? engine.markers.getFeatureById(selectedId) : null;
+    const coordinate = feature?.getGeometry()?.getCoordinates() ?? null;
+    engine.selection.clear(true);
+    if (coordinate) engine.selection.addFeature(new Feature({ geometry: new Point(coordinate) }));
+    engine.overlay.setPosition(coordinate && popupOpen ? coordinate : undefined);
+    const target = engine.map.getTargetElement();
+    const writePixel = () => {
+      const pixel = coordinate ? engine.map.getPixelFromCoordinate(coordinate) : null;
+      if (pixel) target?.setAttribute('data-selected-pixel', `${Math.round(pixel[0]!)},${Math.round(pixel[1]!)}`);
+      else target?.removeAttribute('data-selected-pixel');
+    };
+    writePixel();
+    engine.map.on('postrender', writePixel);
+    return () => engine.map.un('postrender', writePixel);
+  }, [engine, selectedId, popupOpen, points]);
+
+  return (
+    <>
+      <div
+        ref={containerRef}
+        className="property-map"
+        role="application"
+        aria-label="Map of properties. Use the list of properties below the map to choose one with the keyboard."
+        tabIndex={0}
+      />
+      {createPortal(popup, popupElement)}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useToast } from '../../chrome/ToastProvider';
+
+/** The toast shown on the way from /property/{id}/assessment to the assessment form. */
+export const UPDATE_ASSESSMENT_TOAST = {
+  title: 'Start a New Assessment',
+  description: "To update this property's valuation, enter its details in a new assessment. Your earlier valuations are kept.",
+} as const;
+
+/**
+ * /property/{id}/assessment ('Update Assessment', consumer spec §2 "Property detail"). There is no
+ * separate re-assessment screen: an update is a new valuation of the same address, made with the
+ * assessment form on /. This route says so in a toast and goes to / (replacing the history entry).
+ * The navigation carries `state.assessmentPropertyId`, which the form may use to prefill the
+ * property's details; nothing depends on it.
+ */
+export default function PropertyAssessmentRedirect() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    toast({ ...UPDATE_ASSESSMENT_TOAST, variant: 'info' });
+    navigate('/', { replace: true, state: { assessmentPropertyId: id ?? null } });
+  }, [id, navigate, toast]);
+  return null;
+}

@@ -1,0 +1,180 @@
+import { Button, Form, Input, Radio, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { nzLocations } from '@kainga/contracts/browser';
+import type { Location } from '@kainga/contracts';
+import { locationsQueryKey } from './valuation-api';
+import {
+  bathroomChoices,
+  bedroomChoices,
+  numberInput,
+  purposeChoices,
+  type DetailsErrors,
+  type WizardForm,
+} from './wizard-logic';
+
+type Patch = Partial<WizardForm>;
+
+/**
+ * The towns of GET /api/locations (consumer spec §7). The list is fixed, so while it loads, or if
+ * the call fails, the same list bundled with the app is offered.
+ */
+function useLocations(): Location[] {
+  const query = useQuery<Location[]>({ queryKey: locationsQueryKey });
+  return query.data && query.data.length > 0 ? query.data : (nzLocations as Location[]);
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  error,
+  suffix,
+  prefix,
+  placeholder,
+  onChange,
+}: {
+  id: keyof WizardForm;
+  label: string;
+  value: string;
+  error?: string;
+  suffix?: string;
+  prefix?: string;
+  placeholder?: string;
+  onChange: (patch: Patch) => void;
+}) {
+  return (
+    <Form.Item label={label} htmlFor={`valuation-${id}`} validateStatus={error ? 'error' : undefined} help={error}>
+      <Input
+        id={`valuation-${id}`}
+        type="number"
+        min={0}
+        inputMode="decimal"
+        value={value}
+        suffix={suffix}
+        prefix={prefix}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange({ [id]: numberInput(e.target.value) } as Patch)}
+      />
+    </Form.Item>
+  );
+}
+
+/** Step 1 of 3 - Property Details (consumer spec "Valuation wizard"). */
+export function PropertyDetailsStep({
+  form,
+  errors,
+  onChange,
+  onNext,
+}: {
+  form: WizardForm;
+  errors: DetailsErrors;
+  onChange: (patch: Patch) => void;
+  onNext: () => void;
+}) {
+  const locations = useLocations();
+  const cityOptions = locations.map((l) => ({ value: l.cityName, label: l.cityName, region: l.region }));
+  return (
+    <Form
+      layout="vertical"
+      requiredMark={false}
+      component="div"
+      className="wizard-step-body"
+    >
+      <Form.Item
+        label={<span id="valuation-purpose-label">Purpose</span>}
+        validateStatus={errors.purpose ? 'error' : undefined}
+        help={errors.purpose}
+      >
+        <Radio.Group
+          aria-labelledby="valuation-purpose-label"
+          optionType="button"
+          buttonStyle="solid"
+          value={form.purpose || undefined}
+          options={purposeChoices.map((p) => ({ value: p.value, label: p.label }))}
+          onChange={(e) => onChange({ purpose: e.target.value })}
+        />
+      </Form.Item>
+
+      <Form.Item label="Address" htmlFor="valuation-address" validateStatus={errors.address ? 'error' : undefined} help={errors.address}>
+        <Input
+          id="valuation-address"
+          autoComplete="street-address"
+          placeholder="e.g. 12 Karori Road"
+          value={form.address}
+          aria-invalid={errors.address ? true : undefined}
+          aria-required
+          onChange={(e) => onChange({ address: e.target.value })}
+        />
+      </Form.Item>
+
+      <div className="form-row">
+        <Form.Item label="Suburb" htmlFor="valuation-suburb">
+          <Input id="valuation-suburb" placeholder="e.g. Karori" value={form.suburb} onChange={(e) => onChange({ suburb: e.target.value })} />
+        </Form.Item>
+        <Form.Item label="City" htmlFor="valuation-city" validateStatus={errors.city ? 'error' : undefined} help={errors.city}>
+          <Select
+            id="valuation-city"
+            placeholder="Select a city or town"
+            value={form.city || undefined}
+            options={cityOptions}
+            showSearch={{ optionFilterProp: 'label' }}
+            optionRender={(option) => (
+              <span className="city-option">
+                <span>{option.data.label}</span>
+                <span className="muted">{option.data.region}</span>
+              </span>
+            )}
+            aria-required
+            aria-invalid={errors.city ? true : undefined}
+            onChange={(city: string) => onChange({ city })}
+          />
+        </Form.Item>
+      </div>
+
+      <div className="form-row">
+        <NumberField id="floorArea" label="Floor area" suffix="m²" placeholder="e.g. 150" value={form.floorArea} error={errors.floorArea} onChange={onChange} />
+        <NumberField id="landArea" label="Land area" suffix="m²" placeholder="e.g. 500" value={form.landArea} error={errors.landArea} onChange={onChange} />
+      </div>
+
+      <div className="form-row">
+        <Form.Item label={<span id="valuation-bedrooms-label">Bedrooms</span>}>
+          <Radio.Group
+            aria-labelledby="valuation-bedrooms-label"
+            optionType="button"
+            buttonStyle="solid"
+            value={form.bedrooms || undefined}
+            options={bedroomChoices.map((c) => ({ value: c, label: c }))}
+            onChange={(e) => onChange({ bedrooms: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item label={<span id="valuation-bathrooms-label">Bathrooms</span>}>
+          <Radio.Group
+            aria-labelledby="valuation-bathrooms-label"
+            optionType="button"
+            buttonStyle="solid"
+            value={form.bathrooms || undefined}
+            options={bathroomChoices.map((c) => ({ value: c, label: c }))}
+            onChange={(e) => onChange({ bathrooms: e.target.value })}
+          />
+        </Form.Item>
+      </div>
+
+      <NumberField
+        id="rateableValue"
+        label="Rateable value (RV)"
+        prefix="$"
+        placeholder="e.g. 900000"
+        value={form.rateableValue}
+        error={errors.rateableValue}
+        onChange={onChange}
+      />
+
+      <div className="wizard-actions end">
+        <Button type="primary" size="large" onClick={onNext}>
+          Next: Condition Assessment
+        </Button>
+      </div>
+    </Form>
+  );
+}

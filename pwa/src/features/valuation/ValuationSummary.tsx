@@ -1,0 +1,114 @@
+import { Button, Tooltip } from 'antd';
+import type { UserValuation } from '@kainga/contracts';
+import { formatDateNZ, formatNZD, formatSignedNZD } from '../../format/format';
+import { CONFIDENCE_DOTS, adjustmentTone, summaryConfidence, valueBreakdown } from './summary-logic';
+import { useReportGeneration, useSaveValuation } from './useValuationActions';
+
+function ConfidenceDots({ confidence }: { confidence: number | null }) {
+  const c = summaryConfidence(confidence);
+  return (
+    <div className="confidence" aria-label={`Confidence: ${c.text}, ${c.filled} of ${CONFIDENCE_DOTS} dots`} role="img">
+      <span className="confidence-dots" aria-hidden="true">
+        {Array.from({ length: CONFIDENCE_DOTS }, (_, i) => (
+          <span key={i} className={`dot${i < c.filled ? ' filled' : ''}`} />
+        ))}
+      </span>
+      <span className="confidence-text" aria-hidden="true">
+        {c.text}
+      </span>
+    </div>
+  );
+}
+
+const saveLabels = { idle: 'Not saved yet', saving: 'Saving...', saved: 'Saved' } as const;
+
+/**
+ * The Valuation Summary (consumer spec "Valuation Summary (results)"): estimated value,
+ * confidence, Value Breakdown, Value Range, 'Generate Full Report' and 'Save Valuation', and the
+ * model's plain-English reasoning so the estimate can be checked.
+ */
+export function ValuationSummary({ valuation }: { valuation: UserValuation }) {
+  const breakdown = valueBreakdown(valuation);
+  const report = useReportGeneration(valuation.id);
+  const saving = useSaveValuation(valuation);
+  const anyDemo = valuation.comparables.some((c) => c.demo);
+  return (
+    <section className="card summary" aria-labelledby="summary-title">
+      <div className="section-head">
+        <h2 id="summary-title">Valuation Summary</h2>
+        <span className="muted small">Assessed on {formatDateNZ(valuation.createdAt)}</span>
+      </div>
+
+      <div className="estimate">
+        <p className="estimate-label">Estimated Value</p>
+        <p className="estimate-value" data-testid="estimated-value">
+          {formatNZD(valuation.estimatedValue)}
+        </p>
+        <ConfidenceDots confidence={valuation.confidence} />
+      </div>
+
+      <h3>Value Breakdown</h3>
+      <dl className="breakdown">
+        {breakdown.rows.map((row) => (
+          <div key={row.key} className="breakdown-row" data-row={row.key}>
+            <dt>
+              {row.hint ? (
+                <Tooltip title={row.hint}>
+                  <span className="has-hint">{row.label}</span>
+                </Tooltip>
+              ) : (
+                row.label
+              )}
+            </dt>
+            <dd className={row.signed && row.value !== null ? `amount ${adjustmentTone(row.value)}` : 'amount'}>
+              {row.value === null ? 'Not given' : row.signed ? formatSignedNZD(row.value) : formatNZD(row.value)}
+            </dd>
+          </div>
+        ))}
+        <div className="breakdown-row total" data-row="total">
+          <dt>Total Estimated Value</dt>
+          <dd className="amount">{formatNZD(breakdown.total)}</dd>
+        </div>
+      </dl>
+
+      <h3>Value Range</h3>
+      <dl className="value-range">
+        <div data-row="conservative">
+          <dt>Conservative</dt>
+          <dd>{formatNZD(valuation.conservativeValue)}</dd>
+        </div>
+        <div data-row="optimistic">
+          <dt>Optimistic</dt>
+          <dd>{formatNZD(valuation.optimisticValue)}</dd>
+        </div>
+      </dl>
+
+      {valuation.explanation.length > 0 && (
+        <section className="explanation" aria-labelledby="explanation-title">
+          <h3 id="explanation-title">How we got here</h3>
+          <ul>
+            {valuation.explanation.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+          <p className="muted small">
+            {valuation.engine === 'openai' ? 'Estimated by the AI valuer.' : 'Estimated by the Kāinga valuation model.'}
+            {anyDemo && ' Some comparable sales used are demo data, not real sales.'}
+          </p>
+        </section>
+      )}
+
+      <div className="summary-actions">
+        <Button type="primary" size="large" onClick={report.generate} disabled={report.generating} loading={report.generating}>
+          {report.generating ? 'Generating Report...' : 'Generate Full Report'}
+        </Button>
+        <Button size="large" onClick={saving.save} disabled={saving.status !== 'idle'}>
+          Save Valuation
+        </Button>
+        <span className={`save-status ${saving.status}`} role="status" data-testid="save-status">
+          {saveLabels[saving.status]}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState } from 'react';
+import { Steps } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConditionKey } from '@kainga/contracts/browser';
+import type { UserValuation } from '@kainga/contracts';
+import { useToast } from '../../chrome/ToastProvider';
+import { formatNZD } from '../../format/format';
+import { ConditionStep } from './ConditionStep';
+import { MarketResearchStep, type ResearchView } from './MarketResearchStep';
+import { PropertyDetailsStep } from './PropertyDetailsStep';
+import {
+  createValuation,
+  myValuationsQueryKey,
+  publicStatsQueryKey,
+  researchComparables,
+  researchFailureMessage,
+  showcaseQueryKey,
+  valuationFailureMessage,
+} from './valuation-api';
+import {
+  clampStep,
+  emptyWizardForm,
+  nextStep,
+  previousStep,
+  shouldAutoResearch,
+  stepHeading,
+  stepTitles,
+  toValuationRequest,
+  validatePropertyDetails,
+  type DetailsErrors,
+  type WizardForm,
+  type WizardStep,
+} from './wizard-logic';
+
+/**
+ * Auto research waits this long after the last change before it starts, so a half-typed address
+ * is not researched (the conditions of consumer spec §4 are checked again when it fires).
+ */
+export const AUTO_RESEARCH_DELAY_MS = 800;
+
+/**
+ * The 3-step valuation wizard (consumer spec "Valuation wizard", §4, §5, §8): property details,
+ * condition assessment, market research; submits POST /api/valuations and hands the saved
+ * valuation to `onComplete`.
+ */
+export function ValuationWizard({
+  onComplete,
+  onCityChange,
+}: {
+  onComplete: (valuation: UserValuation) => void;
+  onCityChange?: (city: string) => void;
+}) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [step, setStepState] = useState<WizardStep>(1);
+  const [form, setForm] = useState<WizardForm>(emptyWizardForm);
+  const [errors, setErrors] = useState<DetailsErrors>({});
+  const [research, setResearch] = useState<ResearchView>({ status: 'idle', comparables: [], note: null, error: null });
+  const formRef = useRef(form);
+  const researchRef = useRef(research);
+  const autoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const focusHeading = useRef(false);
+
+  useEffect(
+    () => () => {
+      if (autoTimer.current) clearTimeout(autoTimer.current);
+    },
+    [],
+  );
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const setStep = (s: number) => {
+    focusHeading.current = true;
+    setStepState(clampStep(s));
+  };
+
+  const updateResearch = (next: ResearchView) => {
+    researchRef.current = next;
+    setResearch(next);
+  };
+
+  const researchMutation = useMutation({
+    mutationFn: researchComparables,
+    onSuccess: (answer) => {
+      updateResearch({ status: 'done', comparables: answer.comparables, note: answer.note, error: null });
+      toast({ title: 'Research Complete', description: `Found ${answer.comparables.length} comparable properties`, variant: 'success' });
+    },
+    onError: (error) => {
+      const message = researchFailureMessage(error);
+      updateResearch({ ...researchRef.current, status: 'failed', error: message });
+      toast({ title: 'Research Failed', description: message, variant: 'error' });
+    },
+  });
+
+  const startResearch = () => {
+    const current = formRef.current;
+    if (!current.address.trim()) {
+      toast({ title: 'Address Required', description: 'Please enter a property address first.', variant: 'warning' });
+      return;
+    }
+    updateResearch({ ...researchRef.current, status: 'running', error: null });
+    researchMutation.mutate(toValuationRequest(current));
+  };
+
+  const researchState = () => ({
+    hasResearched: researchRef.current.status !== 'idle',
+    isResearching: researchRef.current.status === 'running',
+    comparablesCount: researchRef.current.comparables.length,
+  });
+
+  const scheduleAutoResearch = () => {
+    if (autoTimer.current) clearTimeout(autoTimer.current);
+    autoTimer.current = null;
+    if (!shouldAutoResearch(formRef.current, researchState())) return;
+    autoTimer.current = setTimeout(() => {
+      autoTimer.current = null;
+      if (!shouldAutoResearch(formRef.current, researchState())) return;
+      toast({ title: 'Auto Research Started', description: 'Looking for comparable sales near this property.', variant: 'info' });
+      startResearch();
+    }, AUTO_RESEARCH_DELAY_MS);
+  };
+
+  const update = (patch: Partial<WizardForm>) => {
+    const next = { ...formRef.current, ...patch };
+    formRef.current = next;
+    setForm(next);
+    if (patch.city !== undefined && patch.city) onCityChange?.(patch.city);
+    // A field that was wrong is checked again as the person corrects it.
+    setErrors((old) => {
+      const touched = Object.keys(patch).filter((k) => k in old);
+      if (touched.length === 0) return old;
+      const fresh = validatePropertyDetails(next);
+      const kept: DetailsErrors = { ...old };
+      for (const k of touched) {
+        const key = k as keyof DetailsErrors;
+        if (fresh[key]) kept[key] = fresh[key];
+        else delete kept[key];
+      }
+      return kept;
+    });
+    scheduleAutoResearch();
+  };
+
+  const setScore = (key: ConditionKey, score: number) => {
+    const next = { ...formRef.current, conditionScores: { ...formRef.current.conditionScores, [key]: score } };
+    formRef.current = next;
+    setForm(next);
+  };
+
+  const goFromDetails = () => {
+    const found = validatePropertyDetails(formRef.current);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = (['purpose', 'address', 'city', 'floorArea', 'landArea', 'rateableValue'] as const).find((k) => found[k]);
+      if (first) document.getElementById(first === 'purpose' ? 'valuation-purpose-label' : `valuation-${first}`)?.focus();
+      return;
+    }
+    setStep(nextStep(1));
+  };
+
+  const submit = useMutation({
+    mutationFn: () => createValuation(toValuationRequest(formRef.current)),
+    onSuccess: async (result) => {
+      toast({ title: 'Valuation Complete', description: `Estimated value: ${formatNZD(result.estimatedValue)}`, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: myValuationsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: showcaseQueryKey });
+      void queryClient.invalidateQueries({ queryKey: publicStatsQueryKey });
+      onComplete(result.valuation);
+    },
+    onError: (error) => {
+      toast({ title: 'Valuation Failed', description: valuationFailureMessage(error), variant: 'error' });
+    },
+    // Whether it succeeded or failed, the wizard is on step 3 afterwards (consumer spec §4).
+    onSettled: () => setStepState(3),
+  });
+
+  const onSubmit = () => {
+    const found = validatePropertyDetails(formRef.current);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setStep(1);
+      return;
+    }
+    submit.mutate();
+  };
+
+  return (
+    <section className="card wizard" aria-labelledby="wizard-title">
+      <h2 id="wizard-title" className="wizard-title">
+        Property Assessment
+      </h2>
+      <Steps
+        className="wizard-steps"
+        size="small"
+        current={step - 1}
+        items={[1, 2, 3].map((n) => ({ title: stepTitles[n as WizardStep] }))}
+        aria-hidden="true"
+      />
+      <h3 className="wizard-step-heading" tabIndex={-1} ref={headingRef}>
+        {stepHeading(step)}
+      </h3>
+      {step === 1 && <PropertyDetailsStep form={form} errors={errors} onChange={update} onNext={goFromDetails} />}
+      {step === 2 && (
+        <ConditionStep scores={form.conditionScores} onScore={setScore} onPrevious={() => setStep(previousStep(2))} onNext={() => setStep(nextStep(2))} />
+      )}
+      {step === 3 && (
+        <MarketResearchStep
+          research={research}
+          submitting={submit.isPending}
+          onResearch={startResearch}
+          onPrevious={() => setStep(previousStep(3))}
+          onSubmit={onSubmit}
+        />
+      )}
+    </section>
+  );
+}

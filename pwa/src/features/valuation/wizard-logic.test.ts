@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { ValuationRequest, conditionKeys } from '@kainga/contracts';
+import {
+  choiceToCount,
+  clampStep,
+  emptyWizardForm,
+  nextStep,
+  numberInput,
+  previousStep,
+  researchProgress,
+  shouldAutoResearch,
+  stepHeading,
+  toValuationRequest,
+  validatePropertyDetails,
+  type WizardForm,
+} from './wizard-logic';
+
+const filled = (): WizardForm => ({
+  ...emptyWizardForm(),
+  address: '12 Karori Road',
+  suburb: 'Karori',
+  city: 'Wellington',
+  floorArea: '150',
+  landArea: '500',
+  bedrooms: '3',
+  bathrooms: '2',
+  rateableValue: '900000',
+});
+const fresh = { hasResearched: false, isResearching: false, comparablesCount: 0 };
+
+describe('wizard steps', () => {
+  it('go neither below 1 nor above 3', () => {
+    expect(nextStep(1)).toBe(2);
+    expect(nextStep(2)).toBe(3);
+    expect(nextStep(3)).toBe(3);
+    expect(previousStep(3)).toBe(2);
+    expect(previousStep(1)).toBe(1);
+    expect(clampStep(0)).toBe(1);
+    expect(clampStep(-4)).toBe(1);
+    expect(clampStep(7)).toBe(3);
+    expect(clampStep(Number.NaN)).toBe(1);
+  });
+  it('are headed as the spec says', () => {
+    expect(stepHeading(1)).toBe('Step 1 of 3 - Property Details');
+    expect(stepHeading(2)).toBe('Step 2 of 3 - Property Condition Assessment');
+    expect(stepHeading(3)).toBe('Step 3 of 3 - Market Research');
+  });
+});
+
+describe('auto research', () => {
+  it('starts when address, city, floor, land, bedrooms, bathrooms and RV are all filled', () => {
+    expect(shouldAutoResearch(filled(), fresh)).toBe(true);
+  });
+  it.each(['address', 'city', 'floorArea', 'landArea', 'bedrooms', 'bathrooms', 'rateableValue'] as const)('waits while %s is empty', (field) => {
+    expect(shouldAutoResearch({ ...filled(), [field]: '' }, fresh)).toBe(false);
+  });
+  it('does not need the suburb', () => {
+    expect(shouldAutoResearch({ ...filled(), suburb: '' }, fresh)).toBe(true);
+  });
+  it('treats a blank address as empty', () => {
+    expect(shouldAutoResearch({ ...filled(), address: '   ' }, fresh)).toBe(false);
+  });
+  it('starts only once: not after a research ran, while one runs, or with comparables held', () => {
+    expect(shouldAutoResearch(filled(), { ...fresh, hasResearched: true })).toBe(false);
+    expect(shouldAutoResearch(filled(), { ...fresh, isResearching: true })).toBe(false);
+    expect(shouldAutoResearch(filled(), { ...fresh, comparablesCount: 2 })).toBe(false);
+  });
+});
+
+describe('research progress', () => {
+  it('is 85 while researching, 100 with results, 0 otherwise', () => {
+    expect(researchProgress(true, false)).toBe(85);
+    expect(researchProgress(true, true)).toBe(85);
+    expect(researchProgress(false, true)).toBe(100);
+    expect(researchProgress(false, false)).toBe(0);
+  });
+});
+
+describe('number fields', () => {
+  it('turn a non-numeric entry into empty', () => {
+    expect(numberInput('abc')).toBe('');
+    expect(numberInput('12a')).toBe('');
+    expect(numberInput('-5')).toBe('');
+    expect(numberInput('1e5')).toBe('');
+    expect(numberInput('.')).toBe('');
+    expect(numberInput('')).toBe('');
+  });
+  it('keep numbers, ignoring spaces and thousands separators', () => {
+    expect(numberInput('150')).toBe('150');
+    expect(numberInput('150.5')).toBe('150.5');
+    expect(numberInput('12.')).toBe('12.');
+    expect(numberInput('900,000')).toBe('900000');
+    expect(numberInput(' 900 000 ')).toBe('900000');
+  });
+});
+
+describe('form → request', () => {
+  it('maps 5+ bedrooms to 5 and 4+ bathrooms to 4', () => {
+    expect(choiceToCount('5+')).toBe(5);
+    expect(choiceToCount('4+')).toBe(4);
+    expect(choiceToCount('1')).toBe(1);
+    expect(choiceToCount('')).toBeNull();
+    const r = toValuationRequest({ ...filled(), bedrooms: '5+', bathrooms: '4+' });
+    expect(r.bedrooms).toBe(5);
+    expect(r.bathrooms).toBe(4);
+  });
+  it('sends empty numbers as null and trims text', () => {
+    const r = toValuationRequest({ ...filled(), floorArea: '', landArea: '', bedrooms: '', bathrooms: '', rateableValue: '', address: '  1 Main St ', suburb: ' ' });
+    expect(r).toMatchObject({ address: '1 Main St', suburb: '', floorArea: null, landArea: null, bedrooms: null, bathrooms: null, rateableValue: null });
+  });
+  it('gives every one of the 34 condition keys, 0 (N/A) by default, and passes the server schema', () => {
+    const r = toValuationRequest(filled());
+    expect(Object.keys(r.conditionScores).sort()).toEqual([...conditionKeys].sort());
+    expect(conditionKeys).toHaveLength(34);
+    expect(Object.values(r.conditionScores).every((v) => v === 0)).toBe(true);
+    expect(r).toMatchObject({ purpose: 'buying', city: 'Wellington', floorArea: 150, landArea: 500, bedrooms: 3, bathrooms: 2, rateableValue: 900000 });
+    expect(ValuationRequest.safeParse(r).success).toBe(true);
+    expect(ValuationRequest.safeParse(toValuationRequest({ ...emptyWizardForm(), address: 'x', city: 'Auckland' })).success).toBe(true);
+  });
+});
+
+describe('step 1 validation', () => {
+  it("says 'City is required' and that the address is required", () => {
+    const errors = validatePropertyDetails(emptyWizardForm());
+    expect(errors.city).toBe('City is required');
+    expect(errors.address).toBe('Address is required');
+    expect(errors.purpose).toBeUndefined();
+  });
+  it('accepts a filled form, and checks numbers against the ranges the server accepts', () => {
+    expect(validatePropertyDetails(filled())).toEqual({});
+    expect(validatePropertyDetails({ ...filled(), floorArea: '5' }).floorArea).toBe('Floor area must be at least 10 m²');
+    expect(validatePropertyDetails({ ...filled(), rateableValue: '500' }).rateableValue).toBe('Rateable value must be at least 1,000 NZD');
+    expect(validatePropertyDetails({ ...filled(), purpose: '' }).purpose).toBeTruthy();
+  });
+});

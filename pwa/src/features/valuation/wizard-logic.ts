@@ -1,0 +1,176 @@
+/**
+ * The rules of the valuation wizard (consumer spec §2 "Valuation wizard", §4 "Wizard" and "Auto
+ * research", §5 "Valuation form"), kept pure so they can be tested without a browser.
+ */
+import { conditionKeys, type ConditionKey } from '@kainga/contracts/browser';
+import type { Purpose, ValuationRequest } from '@kainga/contracts';
+
+export const FIRST_STEP = 1;
+export const LAST_STEP = 3;
+export type WizardStep = 1 | 2 | 3;
+
+/** The step, kept within 1 to 3 (the wizard can go neither below 1 nor above 3). */
+export function clampStep(step: number): WizardStep {
+  if (!Number.isFinite(step)) return FIRST_STEP;
+  return Math.min(LAST_STEP, Math.max(FIRST_STEP, Math.trunc(step))) as WizardStep;
+}
+export const nextStep = (step: number): WizardStep => clampStep(step + 1);
+export const previousStep = (step: number): WizardStep => clampStep(step - 1);
+
+export const stepTitles: Record<WizardStep, string> = {
+  1: 'Property Details',
+  2: 'Property Condition Assessment',
+  3: 'Market Research',
+};
+/** 'Step 1 of 3 - Property Details' */
+export const stepHeading = (step: WizardStep) => `Step ${step} of ${LAST_STEP} - ${stepTitles[step]}`;
+
+export const purposeChoices: readonly { value: Purpose; label: string }[] = [
+  { value: 'buying', label: 'Buying' },
+  { value: 'selling', label: 'Selling' },
+  { value: 'testing', label: 'Testing' },
+];
+export const bedroomChoices = ['1', '2', '3', '4', '5+'] as const;
+export const bathroomChoices = ['1', '2', '3', '4+'] as const;
+export type BedroomChoice = (typeof bedroomChoices)[number];
+export type BathroomChoice = (typeof bathroomChoices)[number];
+
+export type ConditionScoresForm = Record<ConditionKey, number>;
+
+/**
+ * The wizard's form (consumer spec §3 "Valuation form"). Number fields hold what the person typed
+ * (a string, '' for empty) so a half-typed "12." is not lost; they become numbers on the way out.
+ */
+export interface WizardForm {
+  purpose: Purpose | '';
+  address: string;
+  suburb: string;
+  city: string;
+  floorArea: string;
+  landArea: string;
+  bedrooms: BedroomChoice | '';
+  bathrooms: BathroomChoice | '';
+  rateableValue: string;
+  conditionScores: ConditionScoresForm;
+}
+
+/** Every category starts at 0 (N/A). */
+export const emptyConditionScores = (): ConditionScoresForm =>
+  Object.fromEntries(conditionKeys.map((k) => [k, 0])) as ConditionScoresForm;
+
+/**
+ * A new form. Purpose starts at 'buying' (a choice is always made, and research needs one); the
+ * person can change it to selling or testing.
+ */
+export const emptyWizardForm = (): WizardForm => ({
+  purpose: 'buying',
+  address: '',
+  suburb: '',
+  city: '',
+  floorArea: '',
+  landArea: '',
+  bedrooms: '',
+  bathrooms: '',
+  rateableValue: '',
+  conditionScores: emptyConditionScores(),
+});
+
+/**
+ * A number field's entry (consumer spec §5: "a non-numeric entry becomes empty"). Spaces and
+ * thousands separators are ignored ("900,000" stays 900000); anything else that is not a
+ * non-negative decimal number becomes ''.
+ */
+export function numberInput(raw: string): string {
+  const cleaned = raw.replace(/[\s,]/g, '');
+  if (cleaned === '') return '';
+  if (!/^\d*\.?\d*$/.test(cleaned) || cleaned === '.') return '';
+  return Number.isFinite(Number(cleaned)) ? cleaned : '';
+}
+
+/** '' → null; otherwise the number typed. */
+export function toNumberOrNull(value: string): number | null {
+  const cleaned = numberInput(value);
+  return cleaned === '' ? null : Number(cleaned);
+}
+
+/** '5+' → 5, '4+' → 4, '3' → 3, '' → null. */
+export function choiceToCount(choice: string): number | null {
+  if (choice === '') return null;
+  const n = Number.parseInt(choice, 10);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The request of POST /api/research-comparables and POST /api/valuations (consumer spec §7). */
+export function toValuationRequest(form: WizardForm): ValuationRequest {
+  return {
+    purpose: (form.purpose || 'buying') as Purpose,
+    address: form.address.trim(),
+    suburb: form.suburb.trim(),
+    city: form.city.trim(),
+    floorArea: toNumberOrNull(form.floorArea),
+    landArea: toNumberOrNull(form.landArea),
+    bedrooms: choiceToCount(form.bedrooms),
+    bathrooms: choiceToCount(form.bathrooms),
+    rateableValue: toNumberOrNull(form.rateableValue),
+    conditionScores: { ...form.conditionScores },
+  };
+}
+
+export type DetailsField = 'purpose' | 'address' | 'city' | 'floorArea' | 'landArea' | 'rateableValue';
+export type DetailsErrors = Partial<Record<DetailsField, string>>;
+
+/**
+ * Ranges the server accepts (contracts' ValuationRequest), checked before leaving step 1 so the
+ * person sees the problem beside the field rather than after submitting.
+ */
+const ranges: { field: 'floorArea' | 'landArea' | 'rateableValue'; label: string; min: number; max: number; unit: string }[] = [
+  { field: 'floorArea', label: 'Floor area', min: 10, max: 5000, unit: ' m²' },
+  { field: 'landArea', label: 'Land area', min: 0, max: 1_000_000, unit: ' m²' },
+  { field: 'rateableValue', label: 'Rateable value', min: 1000, max: 100_000_000, unit: ' NZD' },
+];
+
+/** Step 1's validation (consumer spec §5): purpose, address and city required; numbers in range. */
+export function validatePropertyDetails(form: WizardForm): DetailsErrors {
+  const errors: DetailsErrors = {};
+  if (!form.purpose) errors.purpose = 'Please choose a purpose: buying, selling or testing';
+  if (!form.address.trim()) errors.address = 'Address is required';
+  if (!form.city.trim()) errors.city = 'City is required';
+  for (const r of ranges) {
+    const n = toNumberOrNull(form[r.field]);
+    if (n === null) continue;
+    if (n < r.min) errors[r.field] = `${r.label} must be at least ${r.min.toLocaleString('en-NZ')}${r.unit}`;
+    else if (n > r.max) errors[r.field] = `${r.label} must be at most ${r.max.toLocaleString('en-NZ')}${r.unit}`;
+  }
+  return errors;
+}
+
+export interface ResearchState {
+  /** a research request has been made (whatever its outcome) */
+  hasResearched: boolean;
+  isResearching: boolean;
+  comparablesCount: number;
+}
+
+/**
+ * Auto research (consumer spec §4): starts once, when address, city, floor area, land area,
+ * bedrooms, bathrooms and rateable value are all filled, no research has run or is running, and
+ * no comparables are held.
+ */
+export function shouldAutoResearch(form: WizardForm, state: ResearchState): boolean {
+  const filled =
+    form.address.trim() !== '' &&
+    form.city.trim() !== '' &&
+    numberInput(form.floorArea) !== '' &&
+    numberInput(form.landArea) !== '' &&
+    form.bedrooms !== '' &&
+    form.bathrooms !== '' &&
+    numberInput(form.rateableValue) !== '';
+  return filled && !state.hasResearched && !state.isResearching && state.comparablesCount === 0;
+}
+
+/** Research progress (consumer spec §4): 85 while researching, 100 with results, else 0 (bar hidden). */
+export function researchProgress(isResearching: boolean, hasResults: boolean): 0 | 85 | 100 {
+  if (isResearching) return 85;
+  if (hasResults) return 100;
+  return 0;
+}

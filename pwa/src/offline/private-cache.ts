@@ -1,0 +1,56 @@
+/**
+ * Privacy of the service worker's personal cache on shared devices.
+ *
+ * Owner-only answers (GET /api/properties/{id}/map-details) are cached by the service worker
+ * (NetworkFirst) so a signed-in owner can reopen recently viewed property details offline. That
+ * cache must never serve one person's details to the next: whenever the server answers the user
+ * call (GET /api/auth/user) with a different person, or with 401 (signed out), the cache is
+ * deleted. The id of the person it belongs to is kept in localStorage under
+ * {@link CACHE_OWNER_KEY}. A network failure of the user call changes nothing.
+ */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { User } from '@kainga/contracts';
+import { userQueryKey } from '../auth/user';
+import { PRIVATE_API_CACHE } from './cache-names';
+
+export const CACHE_OWNER_KEY = 'kainga.offline.cacheOwner';
+
+/** What to do with the personal cache, given its recorded owner and the server's current answer. */
+export function privateCacheAction(recordedOwner: string | null, user: Pick<User, 'id'> | null): { clear: boolean; owner: string | null } {
+  const owner = user?.id ?? null;
+  return { clear: recordedOwner !== owner, owner };
+}
+
+async function clearPrivateCache(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(PRIVATE_API_CACHE);
+}
+
+function readOwner(): string | null {
+  try {
+    return localStorage.getItem(CACHE_OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
+function writeOwner(owner: string | null): void {
+  try {
+    if (owner === null) localStorage.removeItem(CACHE_OWNER_KEY);
+    else localStorage.setItem(CACHE_OWNER_KEY, owner);
+  } catch {
+    // storage blocked: the cache is then cleared on every change seen in this tab
+  }
+}
+
+/** Watches the user query; clears the personal cache when the person changes or signs out. Answers a stop function. */
+export function guardPrivateCache(client: QueryClient): () => void {
+  const userHash = hashKey(userQueryKey);
+  return client.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== userHash || event.type !== 'updated' || event.action.type !== 'success') return;
+    const { clear, owner } = privateCacheAction(readOwner(), (event.query.state.data as User | null | undefined) ?? null);
+    if (!clear) return;
+    void clearPrivateCache()
+      .catch((error: unknown) => console.warn('Could not clear saved personal data', error))
+      .finally(() => writeOwner(owner));
+  });
+}
