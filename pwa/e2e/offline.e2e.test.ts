@@ -131,6 +131,18 @@ describe('Kāinga offline', () => {
     await page.getByText(OFFLINE_NOTICE).waitFor({ state: 'detached' });
   });
 
+  it('says so when an action needs the network, instead of failing silently', async () => {
+    const page = await controlledPage();
+    await page.goto('/sign-in');
+    await visible(page.getByRole('button', { name: 'Sign In', exact: true }));
+    await page.context().setOffline(true);
+    await page.getByLabel('Email').fill('someone@example.nz');
+    await page.getByLabel('Password').fill('whatever it is');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await visible(page.getByText('Connect to the internet to sign in.'));
+    await page.context().setOffline(false);
+  });
+
   it('answers public screens from the copy saved in IndexedDB when the service worker has none', async () => {
     const page = await controlledPage();
     await page.goto('/properties');

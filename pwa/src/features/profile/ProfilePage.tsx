@@ -1,3 +1,4 @@
+import { useNetworkRequired } from '../../offline';
 import { Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@kainga/contracts';
@@ -17,6 +18,7 @@ function ProfileForm({ user }: { user: User }) {
   const [form] = Form.useForm<ProfileValues>();
   const queryClient = useQueryClient();
   const { toast } = useToast();
+  const { ensureOnline } = useNetworkRequired();
   const update = useMutation({
     mutationFn: (values: ProfileValues) => api.updateProfile(values),
     onSuccess: async (updated) => {
@@ -37,7 +39,9 @@ function ProfileForm({ user }: { user: User }) {
       layout="vertical"
       requiredMark={false}
       initialValues={{ firstName: user.firstName, lastName: user.lastName, email: user.email }}
-      onFinish={(values) => update.mutate(values)}
+      onFinish={(values) => {
+        if (ensureOnline('update your profile')) update.mutate(values);
+      }}
     >
       <div className="form-row">
         <Form.Item label="First name" name="firstName" rules={[rule(nameValidator('First name'))]}>

@@ -1,3 +1,4 @@
+import { useNetworkRequired } from '../../offline';
 import { useState } from 'react';
 import { oauthErrorMessage } from '../../auth/oauth-error';
 import { Alert, Button, Divider, Form, Input, Segmented } from 'antd';
@@ -45,6 +46,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [signInForm] = Form.useForm<SignInValues>();
   const [registerForm] = Form.useForm<RegisterValues>();
+  const { ensureOnline } = useNetworkRequired();
   const [error, setError] = useState<string | null>(() => oauthErrorMessage(params.get('error'), params.get('provider')));
   usePageTitle(mode === 'sign-in' ? 'Sign In' : 'Create Account');
 
@@ -126,7 +128,7 @@ export default function SignInPage() {
             requiredMark={false}
             onFinish={(v) => {
               setError(null);
-              signIn.mutate(v);
+              if (ensureOnline('sign in')) signIn.mutate(v);
             }}
             disabled={busy}
           >
@@ -148,7 +150,7 @@ export default function SignInPage() {
             requiredMark={false}
             onFinish={(v) => {
               setError(null);
-              register.mutate(v);
+              if (ensureOnline('create your account')) register.mutate(v);
             }}
             disabled={busy}
           >

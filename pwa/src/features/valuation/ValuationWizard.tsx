@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConditionKey } from '@kainga/contracts/browser';
 import type { UserValuation } from '@kainga/contracts';
 import { useToast } from '../../chrome/ToastProvider';
+import { useNetworkRequired } from '../../offline';
 import { formatNZD } from '../../format/format';
 import { ConditionStep } from './ConditionStep';
 import { MarketResearchStep, type ResearchView } from './MarketResearchStep';
@@ -51,6 +52,7 @@ export function ValuationWizard({
   onCityChange?: (city: string) => void;
 }) {
   const { toast } = useToast();
+  const { ensureOnline } = useNetworkRequired();
   const queryClient = useQueryClient();
   const [step, setStepState] = useState<WizardStep>(1);
   const [form, setForm] = useState<WizardForm>(emptyWizardForm);
@@ -103,6 +105,7 @@ export function ValuationWizard({
       toast({ title: 'Address Required', description: 'Please enter a property address first.', variant: 'warning' });
       return;
     }
+    if (!ensureOnline('research comparable sales')) return;
     updateResearch({ ...researchRef.current, status: 'running', error: null });
     researchMutation.mutate(toValuationRequest(current));
   };
@@ -186,6 +189,7 @@ export function ValuationWizard({
       setStep(1);
       return;
     }
+    if (!ensureOnline('generate a valuation')) return;
     submit.mutate();
   };
 

@@ -1,3 +1,4 @@
+import { isOnline, useNetworkRequired } from '../../offline';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserValuation } from '@kainga/contracts';
@@ -16,6 +17,7 @@ export const AUTO_SAVED_TOAST_MS = 3000;
  */
 export function useReportGeneration(valuationId: string | null | undefined) {
   const { toast } = useToast();
+  const { ensureOnline } = useNetworkRequired();
   const [generating, setGenerating] = useState(false);
 
   const generate = () => {
@@ -23,6 +25,7 @@ export function useReportGeneration(valuationId: string | null | undefined) {
       toast({ title: 'Error', description: 'Valuation ID is missing. Cannot generate report.', variant: 'error' });
       return;
     }
+    if (!ensureOnline('generate the report')) return;
     const win = openReportWindow();
     if (!win) {
       toast({ title: 'Pop-up Blocked', description: 'Please allow pop-ups to view the report.', variant: 'warning' });
@@ -54,6 +57,7 @@ export type SaveStatus = 'idle' | 'saving' | 'saved';
  * one instance per valuation id (a `key`), so everything resets when the id changes.
  */
 export function useSaveValuation(valuation: UserValuation) {
+  const { ensureOnline } = useNetworkRequired();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SaveStatus>(valuation.saved ? 'saved' : 'idle');
@@ -63,6 +67,8 @@ export function useSaveValuation(valuation: UserValuation) {
 
   const save = async (auto: boolean) => {
     if (statusRef.current !== 'idle') return;
+    // Offline, a manual save says so; an auto-save simply waits for the next chance.
+    if (!(auto ? isOnline() : ensureOnline('save the valuation'))) return;
     statusRef.current = 'saving';
     setStatus('saving');
     try {
