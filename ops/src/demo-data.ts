@@ -2,6 +2,7 @@ import type { ConditionKey, PartnerRoleName, Purpose, RoleName } from '@kainga/c
 import { conditionKeys, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW } from '@kainga/contracts';
 import { changeRoles, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
 import { eventIdFor, waitForProjection } from '@kainga/platform';
+import { demoValuationRequest } from './demo/demo-request';
 import { generateDemoSales, mulberry32, type DemoSale } from './demo/market-generator';
 
 /** Everyone in the demo shares this password; the README says so, and it only exists in demo data. */
@@ -105,16 +106,5 @@ function demoRequest(home: DemoSale, random: () => number) {
     if (random() < 0.35) continue; // left as N/A
     conditionScores[key] = Math.min(5, Math.max(1, quality + Math.round((random() - 0.5) * 2)));
   }
-  return {
-    purpose: purposes[Math.floor(random() * purposes.length)]!,
-    address: home.address,
-    suburb: home.suburb,
-    city: home.city,
-    floorArea: home.floorArea,
-    landArea: home.landArea,
-    bedrooms: home.bedrooms,
-    bathrooms: home.bathrooms,
-    rateableValue: home.rateableValue,
-    conditionScores,
-  };
+  return demoValuationRequest(home, purposes[Math.floor(random() * purposes.length)]!, conditionScores);
 }

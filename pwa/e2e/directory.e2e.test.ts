@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPropertyLocation } from '@kainga/contracts';
-import { startSuite, visible, type Suite } from './harness';
+import { startSuite, visible, type Suite, nzd } from './harness';
 
-const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
 
 let suite: Suite;
 let locations: PublicPropertyLocation[];

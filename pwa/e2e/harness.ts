@@ -16,6 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startKainga } from '../../ops/src/server';
 
+/** The demo accounts' password (ops/src/demo-data.ts), for suites started with SEED_DEMO. */
+export const DEMO_PASSWORD = 'kainga-demo-2025';
+
+/** NZD as the screens show it (en-NZ, no decimals). */
+export const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PWA_INDEX = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 

@@ -6,10 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PublicPropertyLocation, UserValuation } from '@kainga/contracts';
-import { signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { signInThroughUi, startSuite, userMenuButton, visible, type Suite, DEMO_PASSWORD, nzd } from './harness';
 
-const DEMO_PASSWORD = 'kainga-demo-2025';
-const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
 
 let suite: Suite;
 let locations: PublicPropertyLocation[];

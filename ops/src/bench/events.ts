@@ -59,14 +59,5 @@ export function userRolesChanged(userId: string, i: number, adminId: string, at 
   };
 }
 
-/** A small deterministic PRNG (mulberry32), so every run fills the same log. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG, so every run fills the same log. */
+export { mulberry32 as prng } from '../demo/market-generator';

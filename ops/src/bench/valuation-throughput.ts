@@ -1,3 +1,4 @@
+import { demoValuationRequest } from '../demo/demo-request';
 import { conditionKeys, type ConditionScores, type ValuationRequest } from '@kainga/contracts';
 import { performance } from 'node:perf_hooks';
 import { generateDemoSales } from '../demo/market-generator';
@@ -42,18 +43,7 @@ export function valuationRequests(now: Date): ValuationRequest[] {
     conditionKeys.forEach((key, k) => {
       if ((i + k) % 3 !== 0) conditionScores[key] = 1 + ((i + 2 * k) % 5);
     });
-    return {
-      purpose: 'buying',
-      address: home.address,
-      suburb: home.suburb,
-      city: home.city,
-      floorArea: home.floorArea,
-      landArea: home.landArea,
-      bedrooms: home.bedrooms,
-      bathrooms: home.bathrooms,
-      rateableValue: home.rateableValue,
-      conditionScores,
-    };
+    return demoValuationRequest(home, 'buying', conditionScores);
   });
 }
 
