@@ -1,20 +1,10 @@
-import type { ResearchComparablesResponse } from '@kainga/contracts';
+import type { PropertyDetails, ResearchComparablesResponse } from '@kainga/contracts';
 import type { Geocoder, ReadStore } from '@kainga/platform';
 import { salesInCity } from '@kainga/projections';
 import { findComparables } from './model';
 
-export interface ResearchSubject {
-  address: string;
-  suburb: string;
-  city: string;
-  floorArea: number | null;
-  landArea: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  rateableValue: number | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+/** The property to find comparables for; its position is looked up when not given. */
+export type ResearchSubject = PropertyDetails & { latitude?: number | null; longitude?: number | null };
 
 /** The widest window the search may grow to (months); the model starts at 3. */
 export const MAX_WINDOW_MONTHS = 24;

@@ -1,5 +1,6 @@
+import { PersonFields } from '../../forms/PersonFields';
 import { useNetworkRequired } from '../../offline';
-import { Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Skeleton, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@kainga/contracts';
 import { isPartner, profileRoleLabels } from '@kainga/contracts/browser';
@@ -8,7 +9,7 @@ import { userQueryKey, useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';
 import { useToast } from '../../chrome/ToastProvider';
 import { usePageTitle } from '../../chrome/usePageTitle';
-import { emailValidator, issuesToFields, nameValidator, rule } from '../../forms/validators';
+import { issuesToFields } from '../../forms/validators';
 import { formatMemberSince } from './member-since';
 
 type ProfileValues = { firstName: string; lastName: string; email: string };
@@ -43,17 +44,7 @@ function ProfileForm({ user }: { user: User }) {
         if (ensureOnline('update your profile')) update.mutate(values);
       }}
     >
-      <div className="form-row">
-        <Form.Item label="First name" name="firstName" rules={[rule(nameValidator('First name'))]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={[rule(nameValidator('Last name'))]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
-      </div>
-      <Form.Item label="Email" name="email" rules={[rule(emailValidator)]}>
-        <Input type="email" autoComplete="email" inputMode="email" />
-      </Form.Item>
+      <PersonFields />
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         Save Changes
       </Button>

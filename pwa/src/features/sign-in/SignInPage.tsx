@@ -1,3 +1,4 @@
+import { PersonFields } from '../../forms/PersonFields';
 import { useNetworkRequired } from '../../offline';
 import { useState } from 'react';
 import { oauthErrorMessage } from '../../auth/oauth-error';
@@ -12,7 +13,6 @@ import { usePageTitle } from '../../chrome/usePageTitle';
 import {
   emailValidator,
   issuesToFields,
-  nameValidator,
   newPasswordValidator,
   passwordValidator,
   rule,
@@ -154,17 +154,7 @@ export default function SignInPage() {
             }}
             disabled={busy}
           >
-            <div className="form-row">
-              <Form.Item label="First name" name="firstName" rules={[rule(nameValidator('First name'))]}>
-                <Input autoComplete="given-name" />
-              </Form.Item>
-              <Form.Item label="Last name" name="lastName" rules={[rule(nameValidator('Last name'))]}>
-                <Input autoComplete="family-name" />
-              </Form.Item>
-            </div>
-            <Form.Item label="Email" name="email" rules={[rule(emailValidator)]}>
-              <Input type="email" autoComplete="email" inputMode="email" />
-            </Form.Item>
+            <PersonFields />
             <Form.Item
               label="Password"
               name="password"
