@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
+import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import cliProgress from 'cli-progress';
 import { resolve } from 'node:path';
@@ -33,6 +33,7 @@ export async function main(args: string[]): Promise<number> {
     for (const projector of allProjectors.filter((p) => wanted === 'all' || p.name === wanted)) {
       const bar = bars.create(1, 0, { name: projector.name.padEnd(16) });
       const result = await rebuildProjection(stores, projector, {
+        batchSize: config.MONGO_URL ? DEFAULT_REBUILD_BATCH : EMBEDDED_REBUILD_BATCH,
         onProgress: ({ done, total }) => {
           bar.setTotal(Math.max(total, 1));
           bar.update(done);

@@ -1,4 +1,4 @@
-import { EmbeddedReadStore, rebuildProjection, SqliteEventStore } from '@kainga/platform';
+import { EMBEDDED_REBUILD_BATCH, EmbeddedReadStore, rebuildProjection, SqliteEventStore } from '@kainga/platform';
 import { usersProjector } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ export async function rebuildBench(dir: string, options: { events: number; users
     const progress = bar('rebuilding users', options.events);
     const started = performance.now();
     const result = await rebuildProjection({ eventStore, readStore }, usersProjector, {
+      batchSize: EMBEDDED_REBUILD_BATCH,
       onProgress: (p) => progress.update(p.done, p.total),
     });
     const ms = performance.now() - started;
