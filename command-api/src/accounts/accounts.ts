@@ -1,5 +1,5 @@
 import type { EventMetadata, RoleName } from '@kainga/contracts';
-import { handleCommand, loadAggregate, waitForProjection, type Position } from '@kainga/platform';
+import { CommandError, handleCommand, loadAggregate, waitForProjection, type Position } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
 
@@ -18,8 +18,30 @@ export interface CommandCtx {
   metadata: EventMetadata;
 }
 
-const reserve = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx) =>
-  handleCommand(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email), { type: 'ReserveEmail', email, userId, at: ctx.metadata.occurredAt }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:reserve` });
+const reserveOnce = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, holderHasNoAccount: boolean) =>
+  handleCommand(
+    deps.stores.eventStore,
+    emailReservationDecider,
+    emailReservationStream(email),
+    { type: 'ReserveEmail', email, userId, at: ctx.metadata.occurredAt, holderHasNoAccount },
+    { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${holderHasNoAccount ? 'reserve-abandoned' : 'reserve'}` },
+  );
+
+/**
+ * Reserves an email for a user. When another holder has it, and that holder never got an
+ * account (a registration that crashed half-way), the decider may let the reservation be taken
+ * over once it is old enough.
+ */
+async function reserve(deps: AccountDeps, email: string, userId: string, ctx: CommandCtx) {
+  try {
+    return await reserveOnce(deps, email, userId, ctx, false);
+  } catch (error) {
+    if (!(error instanceof CommandError && error.kind === 'conflict')) throw error;
+    const holder = await accountIdByEmail(deps, email);
+    if (!holder || (await loadAggregate(deps.stores.eventStore, userDecider, userStream(holder))).state.status !== 'none') throw error;
+    return reserveOnce(deps, email, userId, ctx, true);
+  }
+}
 
 const release = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, step: string) =>
   handleCommand(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email), { type: 'ReleaseEmail', email, userId, at: new Date().toISOString() }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${step}` });

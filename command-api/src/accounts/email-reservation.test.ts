@@ -1,6 +1,6 @@
 import { deciderSpec } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { emailReservationDecider, emailReservationStream } from './email-reservation';
+import { ABANDONED_RESERVATION_MS, emailReservationDecider, emailReservationStream } from './email-reservation';
 
 const at = '2026-11-22T00:00:00.000Z';
 const spec = deciderSpec(emailReservationDecider);
@@ -17,6 +17,20 @@ describe('email reservation decider', () => {
       .when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u2', at })
       .then([{ type: 'EmailReserved', data: { email: 'a@b.nz', userId: 'u2', reservedAt: at } }]));
   it('ignores a release by someone else', () => spec.given([reserved]).when({ type: 'ReleaseEmail', email: 'a@b.nz', userId: 'u2', at }).thenNothingHappens());
+  it('lets an abandoned reservation (holder without an account) be taken over once it is old enough', () => {
+    const later = new Date(Date.parse(at) + ABANDONED_RESERVATION_MS).toISOString();
+    spec
+      .given([reserved])
+      .when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u2', at: later, holderHasNoAccount: true })
+      .then([
+        { type: 'EmailReleased', data: { email: 'a@b.nz', userId: 'u1', releasedAt: later } },
+        { type: 'EmailReserved', data: { email: 'a@b.nz', userId: 'u2', reservedAt: later } },
+      ]);
+  });
+  it('keeps a young reservation: its registration may still be under way', () => {
+    const soon = new Date(Date.parse(at) + ABANDONED_RESERVATION_MS - 1000).toISOString();
+    spec.given([reserved]).when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u2', at: soon, holderHasNoAccount: true }).thenRefuses('conflict');
+  });
   it('names the stream by a hash of the normalised address', () => {
     expect(emailReservationStream(' A@B.nz ')).toBe(emailReservationStream('a@b.nz'));
     expect(emailReservationStream('a@b.nz')).not.toContain('@');

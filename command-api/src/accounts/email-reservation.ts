@@ -11,24 +11,34 @@ import { match } from 'ts-pattern';
 export const emailReservationStream = (email: string) =>
   `emailReservation-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 
-export type EmailReservationState = { holder: string | null };
+/**
+ * A reservation whose holder never got an account (the registration crashed between the two
+ * appends) is taken over after this long; younger ones may still be a registration in flight.
+ */
+export const ABANDONED_RESERVATION_MS = 10 * 60_000;
+
+export type EmailReservationState = { holder: string | null; reservedAt: string | null };
 export type EmailReservationCommand =
-  | { type: 'ReserveEmail'; email: string; userId: string; at: string }
+  /** `holderHasNoAccount`: the caller checked that the current holder's user stream is empty. */
+  | { type: 'ReserveEmail'; email: string; userId: string; at: string; holderHasNoAccount?: boolean }
   | { type: 'ReleaseEmail'; email: string; userId: string; at: string };
 
 export const emailReservationDecider: Decider<EmailReservationState, EmailReservationCommand, EmailReservationEvent> = {
-  initialState: () => ({ holder: null }),
+  initialState: () => ({ holder: null, reservedAt: null }),
   evolve: (_state, event) =>
     match(event)
-      .with({ type: 'EmailReserved' }, ({ data }) => ({ holder: data.userId }))
-      .with({ type: 'EmailReleased' }, () => ({ holder: null }))
+      .with({ type: 'EmailReserved' }, ({ data }) => ({ holder: data.userId, reservedAt: data.reservedAt }))
+      .with({ type: 'EmailReleased' }, () => ({ holder: null, reservedAt: null }))
       .exhaustive(),
   decide: (command, state) =>
     match(command)
       .with({ type: 'ReserveEmail' }, (c): EmailReservationEvent[] => {
         if (state.holder === c.userId) return [];
-        if (state.holder !== null) throw conflict('That email address is already used by another account.');
-        return [{ type: 'EmailReserved', data: { email: c.email, userId: c.userId, reservedAt: c.at } }];
+        const reserved: EmailReservationEvent = { type: 'EmailReserved', data: { email: c.email, userId: c.userId, reservedAt: c.at } };
+        if (state.holder === null) return [reserved];
+        const abandoned = c.holderHasNoAccount && Date.parse(c.at) - Date.parse(state.reservedAt ?? c.at) >= ABANDONED_RESERVATION_MS;
+        if (!abandoned) throw conflict('That email address is already used by another account.');
+        return [{ type: 'EmailReleased', data: { email: c.email, userId: state.holder, releasedAt: c.at } }, reserved];
       })
       .with({ type: 'ReleaseEmail' }, (c): EmailReservationEvent[] =>
         state.holder === c.userId ? [{ type: 'EmailReleased', data: { email: c.email, userId: c.userId, releasedAt: c.at } }] : [],

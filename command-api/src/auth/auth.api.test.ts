@@ -1,4 +1,6 @@
+import { handleCommand } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailReservationDecider, emailReservationStream } from '../accounts/email-reservation';
 import { client, sessionCookie, startTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -37,6 +39,17 @@ describe('sign-in API', () => {
     const body = { email: 'race@example.nz', password: 'a long password', firstName: 'R', lastName: 'C' };
     const results = await Promise.all([client(t.app).post('/api/auth/register', body), client(t.app).post('/api/auth/register', body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('frees an email whose registration crashed half-way, once the reservation is old', async () => {
+    // As if a process died after reserving the email and before recording the account.
+    const old = new Date(Date.now() - 60 * 60_000).toISOString();
+    await handleCommand(t.stores.eventStore, emailReservationDecider, emailReservationStream('crashed@example.nz'), { type: 'ReserveEmail', email: 'crashed@example.nz', userId: 'lost-user', at: old }, {
+      idempotencyKey: 'crash',
+      metadata: { actorId: null, actorRoles: [], correlationId: 'crash', causationId: null, occurredAt: old },
+    });
+    const res = await client(t.app).post('/api/auth/register', { email: 'crashed@example.nz', password: 'a long password', firstName: 'C', lastName: 'R' });
+    expect(res.statusCode).toBe(201);
   });
 
   it('answers 401 when signed out', async () => {
