@@ -1,5 +1,6 @@
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Input, Select, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Input, Select, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import type { PublicPropertyLocation } from '@kainga/contracts';
 import { usePageTitle } from '../../chrome/usePageTitle';
@@ -16,11 +17,7 @@ function PropertyCard({ property: p }: { property: PublicPropertyLocation }) {
   return (
     <li className="directory-card">
       <h2 className="directory-card-address">{p.address}</h2>
-      {p.demo && (
-        <Tag color="gold" className="directory-card-demo">
-          Demo data
-        </Tag>
-      )}
+      {p.demo && <DemoBadge />}
       {where && <p className="muted directory-card-location">{where}</p>}
       <ul className="property-facts" aria-label="Property facts">
         {p.bedrooms !== null && <li>{countOf(p.bedrooms, 'bedroom')}</li>}

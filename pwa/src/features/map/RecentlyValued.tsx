@@ -1,4 +1,5 @@
-import { Card, Skeleton, Tag } from 'antd';
+import { DemoBadge } from '../../chrome/DemoBadge';
+import { Card, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { mapConfidenceLabel } from '@kainga/contracts/browser';
 import { formatArea, formatDateNZ } from '../../format/format';
@@ -41,7 +42,7 @@ export function RecentlyValued() {
             <li key={v.valuationId} className="recent-card">
               <div className="recent-card-head">
                 <h3>{summaryLocation(v.suburb, v.city)}</h3>
-                {v.demo && <Tag className="demo-tag">Demo data</Tag>}
+                {v.demo && <DemoBadge />}
               </div>
               <p className="muted">{formatDateNZ(v.createdAt)}</p>
               <ul className="property-facts" aria-label="Property facts">

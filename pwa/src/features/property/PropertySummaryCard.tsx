@@ -1,4 +1,5 @@
-import { Button, Skeleton, Tag } from 'antd';
+import { DemoBadge } from '../../chrome/DemoBadge';
+import { Button, Skeleton } from 'antd';
 import type { PropertySummary } from '@kainga/contracts';
 import { formatDateNZ } from '../../format/format';
 import { ConfidenceTag } from './ConfidenceTag';
@@ -21,11 +22,7 @@ export function PropertySummaryCard({ summary, viewDetails }: { summary: Propert
   return (
     <article className="summary-card" aria-label="Public property summary">
       <h3 className="summary-card-title">Public Summary</h3>
-      {summary.demo && (
-        <Tag color="gold" className="summary-card-demo">
-          Demo data
-        </Tag>
-      )}
+      {summary.demo && <DemoBadge />}
       {where && <p className="summary-card-location">{where}</p>}
       <PropertyFacts property={summary} />
       {v ? (

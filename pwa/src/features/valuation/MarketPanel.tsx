@@ -1,3 +1,4 @@
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { useQuery } from '@tanstack/react-query';
 import { findLocation } from '@kainga/contracts/browser';
 import type { Location, PublicValuationSummary } from '@kainga/contracts';
@@ -59,7 +60,7 @@ export function MarketPanel({ city }: { city: string }) {
           </dl>
           {market.demoCount > 0 && (
             <p className="small">
-              <span className="demo-badge">Demo data</span>{' '}
+              <DemoBadge />{' '}
               {market.demoCount === market.count ? 'All' : `${market.demoCount} of ${market.count}`} of these are demo valuations.
             </p>
           )}

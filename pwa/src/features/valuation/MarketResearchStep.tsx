@@ -1,3 +1,4 @@
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { Alert, Button, Progress } from 'antd';
 import type { Comparable } from '@kainga/contracts';
 import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
@@ -12,17 +13,12 @@ export interface ResearchView {
   error: string | null;
 }
 
-/** A demo sale is always labelled as such (demo data must be labelled wherever shown). */
-export function DemoTag() {
-  return <span className="demo-badge">Demo data</span>;
-}
-
 function ComparableCard({ c }: { c: Comparable }) {
   return (
     <li className="comparable-card">
       <div className="comparable-head">
         <h4>{c.address}</h4>
-        {c.demo && <DemoTag />}
+        {c.demo && <DemoBadge />}
       </div>
       {(c.suburb || c.city) && <p className="muted small">{[c.suburb, c.city].filter(Boolean).join(', ')}</p>}
       <dl className="facts">

@@ -138,26 +138,8 @@ export function PropertyDetailsStep({
       </div>
 
       <div className="form-row">
-        <Form.Item label={<span id="valuation-bedrooms-label">Bedrooms</span>}>
-          <Radio.Group
-            aria-labelledby="valuation-bedrooms-label"
-            optionType="button"
-            buttonStyle="solid"
-            value={form.bedrooms || undefined}
-            options={bedroomChoices.map((c) => ({ value: c, label: c }))}
-            onChange={(e) => onChange({ bedrooms: e.target.value })}
-          />
-        </Form.Item>
-        <Form.Item label={<span id="valuation-bathrooms-label">Bathrooms</span>}>
-          <Radio.Group
-            aria-labelledby="valuation-bathrooms-label"
-            optionType="button"
-            buttonStyle="solid"
-            value={form.bathrooms || undefined}
-            options={bathroomChoices.map((c) => ({ value: c, label: c }))}
-            onChange={(e) => onChange({ bathrooms: e.target.value })}
-          />
-        </Form.Item>
+        <CountChoice id="valuation-bedrooms-label" label="Bedrooms" choices={bedroomChoices} value={form.bedrooms} onChange={(bedrooms) => onChange({ bedrooms })} />
+        <CountChoice id="valuation-bathrooms-label" label="Bathrooms" choices={bathroomChoices} value={form.bathrooms} onChange={(bathrooms) => onChange({ bathrooms })} />
       </div>
 
       <NumberField
@@ -176,5 +158,21 @@ export function PropertyDetailsStep({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A row of buttons for a count (bedrooms 1–5+, bathrooms 1–4+), labelled for screen readers. */
+function CountChoice<T extends string>({ id, label, choices, value, onChange }: { id: string; label: string; choices: readonly T[]; value: T | ''; onChange: (value: T) => void }) {
+  return (
+    <Form.Item label={<span id={id}>{label}</span>}>
+      <Radio.Group
+        aria-labelledby={id}
+        optionType="button"
+        buttonStyle="solid"
+        value={value || undefined}
+        options={choices.map((c) => ({ value: c, label: c }))}
+        onChange={(e) => onChange(e.target.value as T)}
+      />
+    </Form.Item>
   );
 }

@@ -1,3 +1,4 @@
+import { DemoBadge } from '../../chrome/DemoBadge';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { showcaseConfidence } from '@kainga/contracts/browser';
@@ -75,7 +76,7 @@ function ShowcaseCard({ summary: s }: { summary: PublicValuationSummary }) {
     <li className="showcase-card" data-testid="showcase-card">
       <div className="showcase-card-head">
         <h3>{place}</h3>
-        {s.demo && <span className="demo-badge">Demo data</span>}
+        {s.demo && <DemoBadge />}
       </div>
       {facts.length > 0 && <p className="showcase-facts">{facts.join(' · ')}</p>}
       <p className="showcase-band">
