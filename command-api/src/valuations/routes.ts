@@ -11,7 +11,7 @@ import {
   type User,
 } from '@kainga/contracts';
 import { hasPermission } from '@kainga/contracts';
-import { CommandError, eventIdFor, handleCommand } from '@kainga/platform';
+import { CommandError, eventIdFor, handleCommand, waitForProjection } from '@kainga/platform';
 import { WorkflowFailedError, WorkflowTimeoutError } from '@kainga/platform/workflow';
 import { findValuation, valuationsOfUser, type ValuationDoc } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
@@ -36,15 +36,14 @@ export function assertCanRead(user: User, doc: ValuationDoc | null): asserts doc
   if (doc.userId !== user.id && !hasPermission(user.roles, 'admin:all')) throw new CommandError('not_found', 'Valuation not found.');
 }
 
-/** Waits until the read model shows a valuation as finished (the workflow appended the result). */
-async function settled(deps: AppDeps, valuationId: string, timeoutMs = 5000): Promise<ValuationDoc | null> {
-  const until = Date.now() + timeoutMs;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
-    const doc = await findValuation(deps.stores.readStore, valuationId);
-    if (doc && doc.status !== 'pending') return doc;
-    if (Date.now() > until) return doc;
-    await new Promise((r) => setTimeout(r, delay));
-  }
+/**
+ * Read-your-writes after the workflow: waits until the `valuations` read model has applied the
+ * last event of the valuation's stream (the result the workflow recorded), then reads it.
+ */
+async function settled(deps: AppDeps, valuationId: string): Promise<ValuationDoc | null> {
+  const last = (await deps.stores.eventStore.readStream(valuationStream(valuationId))).at(-1);
+  await waitForProjection(deps.stores.readStore, 'valuations', last?.position ?? null);
+  return findValuation(deps.stores.readStore, valuationId);
 }
 
 export default async function valuationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
