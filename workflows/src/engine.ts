@@ -1,6 +1,6 @@
 import {
   InProcessWorkflowEngine,
-  TemporalWorkflowEngine,
+  connectTemporalEngine,
   withRetries,
   type Sleep,
   type WorkflowEngine,
@@ -20,7 +20,7 @@ export async function createWorkflowEngine(
   activities: ValuationActivities,
   options: { sleep?: Sleep } = {},
 ): Promise<WorkflowEngine> {
-  if (config.TEMPORAL_ADDRESS) return TemporalWorkflowEngine.connect(config.TEMPORAL_ADDRESS, TASK_QUEUE);
+  if (config.TEMPORAL_ADDRESS) return connectTemporalEngine(config.TEMPORAL_ADDRESS, TASK_QUEUE);
   const retried = withRetries(activities, VALUATION_RETRY_POLICY, options.sleep);
   return new InProcessWorkflowEngine({
     [VALUATION_WORKFLOW]: (input: ValuationWorkflowInput) => valuationOrchestration(retried, input),

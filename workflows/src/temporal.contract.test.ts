@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalid } from '@kainga/platform';
-import { TemporalWorkflowEngine, WorkflowFailedError, WorkflowTimeoutError } from '@kainga/platform/workflow';
+import { connectTemporalEngine, WorkflowFailedError, WorkflowTimeoutError, type TemporalWorkflowEngine } from '@kainga/platform/workflow';
 import { forTemporal } from './temporal-activities';
 import { fakeValuationActivities, sampleEstimate } from './testing/fake-valuation-activities';
 import { quietTemporalRuntime } from './testing/quiet-temporal-runtime';
@@ -44,7 +44,7 @@ describe.skipIf(!address)('TemporalWorkflowEngine against Temporal', () => {
       activities: forTemporal(activities),
     });
     running = worker.run();
-    engine = await TemporalWorkflowEngine.connect(address!, taskQueue);
+    engine = await connectTemporalEngine(address!, taskQueue);
   }, 120_000);
 
   afterAll(async () => {
