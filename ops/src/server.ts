@@ -16,6 +16,8 @@ export interface Kainga {
   url: string;
   config: Config;
   app: FastifyInstance | null;
+  /** What the API and the workflows run on (the bench and tests drive commands through it). */
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startKainga(
     url,
     config,
     app,
+    deps,
     close: () =>
       (closing ??= (async () => {
         await app?.close(); // stops accepting, lets requests in flight finish

@@ -1,0 +1,172 @@
+import { allProjectors } from '@kainga/projections';
+import { EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startKainga } from '../server';
+import { bar, note, phase } from './progress';
+import { countStore, growStore, type StoreCounts } from './scale/grow-store';
+import { routeRatios, type ReadRoute, type RouteRatio } from './scale/route-ratios';
+import { startServerProcess } from './scale/server-process';
+import { pickSizes, type ScaleSize } from './scale/sizes';
+import { writeScaleTable, type SizeFigures } from './scale/scale-table';
+import { DEMO_OWNER, valuationRequests } from './valuation-throughput';
+
+/**
+ * `npm run bench:scale [-- --sizes demo,10x,100x]`: grows one store from the demo data to 10×
+ * and 100× through the real import and commands (plus a synthetic high-volume stream), and at
+ * each size measures, on the service started as `npm start` starts it: every read route's req/s
+ * beside a bare Fastify route serving the same body, POST /api/valuations and research-comparables
+ * latency, start-up time, memory, and the rebuild of every read model. Figures, not assertions.
+ */
+const LOAD = { seconds: 3, connections: 20 };
+const TIMED_REQUESTS = 40;
+const WARM_UP = 5;
+const DEMO_ADMIN = { email: 'admin@demo.kainga.nz', password: DEMO_OWNER.password };
+
+async function main() {
+  const sizes = pickSizes(argument('--sizes'));
+  const scratch = mkdtempSync(join(tmpdir(), 'kainga-scale-'));
+  const dataDir = join(scratch, 'data');
+  const started = performance.now();
+  const figures: SizeFigures[] = [];
+  process.stdout.write(`Kāinga at scale — sizes ${sizes.map((s) => s.label).join(', ')}\nscratch: ${scratch}\n`);
+  try {
+    for (const [k, size] of sizes.entries()) {
+      phase(k + 1, sizes.length, `${size.label}: grow the store, then measure the service`);
+      const counts = await grow(dataDir, size, 1000 + k);
+      note(`log: ${counts.events.toLocaleString('en-NZ')} events, ${counts.sales.toLocaleString('en-NZ')} sales, ${counts.valuations.toLocaleString('en-NZ')} valuations`);
+      figures.push(await measure(dataDir, size, counts, scratch));
+    }
+    const table = writeScaleTable(figures);
+    process.stdout.write(`\n${table}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-scale-results.md)\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Demo data through `npm start`'s own seeding on the first size, then the growth to the size's targets. */
+async function grow(dataDir: string, size: ScaleSize, seed: number): Promise<StoreCounts> {
+  const kainga = await startKainga({ dataDir, port: 0, env: { LOG_LEVEL: 'silent', SEED_DEMO: 'true', HOST: '127.0.0.1' } });
+  try {
+    return size.sales + size.valuations + size.events === 0 ? await countStore(kainga.deps) : await growStore(kainga.deps, size, seed);
+  } finally {
+    await kainga.close();
+  }
+}
+
+async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, scratch: string): Promise<SizeFigures> {
+  const server = await startServerProcess(dataDir);
+  let ratios: RouteRatio[];
+  let valuations: Latency;
+  let research: Latency;
+  let memory: { rss: number; peak: number };
+  try {
+    note(`started in ${(server.startMs / 1000).toFixed(1)} s (pid ${server.pid}, ${server.url})`);
+    const owner = await signIn(server.url, DEMO_OWNER);
+    const admin = await signIn(server.url, DEMO_ADMIN);
+    ratios = await routeRatios(server.url, await readRoutes(server.url, owner, admin), { ...LOAD, scratch });
+    const requests = valuationRequests(new Date());
+    valuations = await timed('POST /api/valuations', server.url, '/api/valuations', owner, requests);
+    research = await timed('POST research', server.url, '/api/research-comparables', owner, requests);
+    memory = server.memory();
+  } finally {
+    await server.stop();
+  }
+  const rebuild = await rebuildAll(dataDir);
+  return { size, counts, startMs: server.startMs, memory, ratios, valuations, research, rebuild };
+}
+
+/** Every GET route a person or an admin reads, with what it needs (ids from the service itself). */
+async function readRoutes(url: string, owner: string, admin: string): Promise<ReadRoute[]> {
+  const locations = (await (await fetch(`${url}/api/public/property-locations`)).json()) as { id: string; hasValuation: boolean }[];
+  const property = locations.find((l) => l.hasValuation) ?? locations[0];
+  if (!property) throw new Error('the store has no located property to read');
+  return [
+    { label: 'GET /api/health', path: '/api/health' },
+    { label: 'GET /api/auth/user', path: '/api/auth/user', cookie: owner },
+    { label: 'GET /api/auth/providers', path: '/api/auth/providers' },
+    { label: 'GET /api/locations', path: '/api/locations' },
+    { label: 'GET /api/roles', path: '/api/roles' },
+    { label: 'GET /api/public/stats', path: '/api/public/stats' },
+    { label: 'GET summaries/valuations', path: '/api/summaries/valuations?pageSize=10' },
+    { label: 'GET summaries/properties/:id', path: `/api/summaries/properties/${property.id}` },
+    { label: 'GET property-locations', path: '/api/public/property-locations' },
+    { label: 'GET map-details (admin)', path: `/api/properties/${property.id}/map-details`, cookie: admin },
+    { label: 'GET /api/valuations (own)', path: '/api/valuations', cookie: owner },
+    { label: 'GET /api/admin/stats', path: '/api/admin/stats', cookie: admin },
+    { label: 'GET /api/admin/users', path: '/api/admin/users', cookie: admin },
+    { label: 'GET /api/admin/properties', path: '/api/admin/properties', cookie: admin },
+  ];
+}
+
+export interface Latency {
+  p50: number;
+  p95: number;
+  failed: number;
+}
+
+/** One request after another, as a person's; the first few warm the caches and are not counted. */
+async function timed(label: string, url: string, path: string, cookie: string, bodies: readonly unknown[]): Promise<Latency> {
+  const progress = bar(label, TIMED_REQUESTS + WARM_UP, 'requests');
+  const ms: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < TIMED_REQUESTS + WARM_UP; i++) {
+    const t = performance.now();
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, cookie }, body: JSON.stringify(bodies[i % bodies.length]) });
+    await res.arrayBuffer();
+    if (res.status !== 200) failed += 1;
+    if (i >= WARM_UP) ms.push(performance.now() - t);
+    progress.update(i + 1);
+  }
+  progress.stop();
+  ms.sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)]!;
+  return { p50: at(50), p95: at(95), failed };
+}
+
+export interface RebuildFigures {
+  events: number;
+  ms: number;
+}
+
+/** Every read model rebuilt from the first event into fresh collections (the server is stopped, as the CLI requires). */
+async function rebuildAll(dataDir: string): Promise<RebuildFigures> {
+  const stores = await openStores(loadConfig({ DATA_DIR: dataDir }));
+  let events = 0;
+  let ms = 0;
+  try {
+    for (const projector of allProjectors) {
+      const progress = bar(`rebuild ${projector.name}`, 1);
+      const result = await rebuildProjection(stores, projector, {
+        batchSize: EMBEDDED_REBUILD_BATCH,
+        onProgress: ({ done, total }) => progress.update(done, Math.max(total, 1)),
+      });
+      progress.stop();
+      events += result.events;
+      ms += result.ms;
+    }
+  } finally {
+    await stores.close();
+  }
+  return { events, ms };
+}
+
+async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(account) });
+  if (res.status !== 200) throw new Error(`login as ${account.email} answered ${res.status}: ${await res.text()}`);
+  const sid = res.headers
+    .getSetCookie()
+    .filter((c) => c.startsWith('kainga.sid='))
+    .at(-1);
+  if (!sid) throw new Error('login set no kainga.sid cookie');
+  return sid.split(';')[0]!;
+}
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+await main();

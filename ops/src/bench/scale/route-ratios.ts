@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runLoad, type LoadResult } from '../load';
+
+export interface ReadRoute {
+  label: string;
+  path: string;
+  cookie?: string;
+}
+
+export interface RouteRatio {
+  route: ReadRoute;
+  bytes: number;
+  service: LoadResult;
+  bare: LoadResult;
+  /** service req/s ÷ bare req/s. */
+  ratio: number;
+}
+
+/**
+ * Every read route of the service beside a bare Fastify route serving the same body, each
+ * under the same autocannon load on loopback, the bare one in a process of its own like the
+ * service: the ratio is what Kāinga's plugins, session and query cost on top of HTTP itself.
+ */
+export async function routeRatios(serviceUrl: string, routes: readonly ReadRoute[], options: { seconds: number; connections: number; scratch: string }): Promise<RouteRatio[]> {
+  const bodies: { body: string; contentType: string }[] = [];
+  for (const route of routes) {
+    const res = await fetch(`${serviceUrl}${route.path}`, { headers: route.cookie ? { cookie: route.cookie } : {} });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${route.label} answered ${res.status}: ${body.slice(0, 300)}`);
+    bodies.push({ body, contentType: res.headers.get('content-type') ?? 'application/json' });
+  }
+  const file = join(options.scratch, 'bare-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const bare = await startBare(file);
+  try {
+    const out: RouteRatio[] = [];
+    for (const [i, route] of routes.entries()) {
+      const load = { seconds: options.seconds, connections: options.connections };
+      const service = await runLoad(route.label, { ...load, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined });
+      const baseline = await runLoad(`bare ${route.label}`.slice(0, 22), { ...load, url: `${bare.url}/bare/${i}` });
+      out.push({ route, bytes: Buffer.byteLength(bodies[i]!.body), service, bare: baseline, ratio: service.perSecond / baseline.perSecond });
+    }
+    return out;
+  } finally {
+    bare.stop();
+  }
+}
+
+async function startBare(bodiesFile: string): Promise<{ url: string; stop(): void }> {
+  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /bare server at (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { url, stop: () => void child.kill('SIGTERM') };
+}

@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs';
+import { fmtInt, fmtMs, machine } from '../table';
+import type { StoreCounts } from './grow-store';
+import type { RouteRatio } from './route-ratios';
+import type { ScaleSize } from './sizes';
+
+export interface SizeFigures {
+  size: ScaleSize;
+  counts: StoreCounts;
+  startMs: number;
+  memory: { rss: number; peak: number };
+  ratios: RouteRatio[];
+  valuations: { p50: number; p95: number; failed: number };
+  research: { p50: number; p95: number; failed: number };
+  rebuild: { events: number; ms: number };
+}
+
+/** Aims from issue 7: read routes at ≥ 0.5× bare, rebuild ≥ 50,000 events/s, POST p50 within 1.3× of the demo store's. */
+const AIM_RATIO = 0.5;
+const AIM_REBUILD = 50_000;
+const AIM_POST_GROWTH = 1.3;
+
+const mb = (bytes: number) => `${fmtInt(bytes / 1024 / 1024)} MB`;
+const kb = (bytes: number) => (bytes >= 10_240 ? `${fmtInt(bytes / 1024)} KB` : `${(bytes / 1024).toFixed(1)} KB`);
+
+/**
+ * One column per size, one row per figure: the README's table. Each route row reads
+ * "ratio (req/s, body size)"; the aim column says what must hold at every size.
+ */
+export function scaleTable(figures: readonly SizeFigures[]): string {
+  const demo = figures[0]!;
+  const rows: string[][] = [
+    ['Events in the log', ...figures.map((f) => fmtInt(f.counts.events)), '—'],
+    ['Sales / completed valuations', ...figures.map((f) => `${fmtInt(f.counts.sales)} / ${fmtInt(f.counts.valuations)}`), '—'],
+    ['Start-up to ready (projections caught up)', ...figures.map((f) => `${(f.startMs / 1000).toFixed(1)} s`), '—'],
+    ['Server RSS after the load (peak)', ...figures.map((f) => `${mb(f.memory.rss)} (${mb(f.memory.peak)})`), 'stated'],
+    [
+      'POST /api/valuations p50 / p95',
+      ...figures.map((f) => `${fmtMs(f.valuations.p50)} / ${fmtMs(f.valuations.p95)} ms${f.valuations.failed ? ` (${f.valuations.failed} failed)` : ''} (${(f.valuations.p50 / demo.valuations.p50).toFixed(2)}×)`),
+      `p50 ≤ ${AIM_POST_GROWTH}× demo`,
+    ],
+    ['POST /api/research-comparables p50 / p95', ...figures.map((f) => `${fmtMs(f.research.p50)} / ${fmtMs(f.research.p95)} ms${f.research.failed ? ` (${f.research.failed} failed)` : ''}`), '—'],
+    [
+      'Rebuild of every read model (events applied ÷ time)',
+      ...figures.map((f) => `${fmtInt(f.rebuild.events / (f.rebuild.ms / 1000))} events/s (${(f.rebuild.ms / 1000).toFixed(1)} s)`),
+      `≥ ${fmtInt(AIM_REBUILD)} events/s`,
+    ],
+    ...demo.ratios.map((r, i) => [
+      `${r.route.label} ÷ bare`,
+      ...figures.map((f) => {
+        const x = f.ratios[i]!;
+        return `${x.ratio.toFixed(2)}× (${fmtInt(x.service.perSecond)}/s, ${kb(x.bytes)})`;
+      }),
+      `≥ ${AIM_RATIO}×`,
+    ]),
+  ];
+  const head = ['Measure', ...figures.map((f) => f.size.label), 'Aim'];
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+
+export function writeScaleTable(figures: readonly SizeFigures[]): string {
+  const table = scaleTable(figures);
+  const file = new URL('../last-scale-results.md', import.meta.url);
+  writeFileSync(file, `${table}\n\n_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:scale\` on ${machine()}; route rows: req/s ratio to a bare Fastify route serving the same body (${'service req/s'}, body size)._\n`);
+  return table;
+}
