@@ -99,8 +99,11 @@ describe('bad input gets a clear answer and records nothing', () => {
     expect(huge.json()).toEqual({ message: 'Invalid body: Password must be text', issues: [{ path: 'password', message: 'Password must be text' }] });
     const missing = await post('{"email":"a@b.nz"}');
     expect(missing.json().issues).toEqual([{ path: 'password', message: 'Password is required' }]);
+    // zod's own wording is replaced too; a schema's specific rule is kept.
+    const notAnObject = await post('["a@b.nz","x"]');
+    expect(notAnObject.json()).toEqual({ message: 'Invalid body: The body must be an object', issues: [{ path: 'body', message: 'The body must be an object' }] });
     const wrongEmail = await post('{"email":["a@b.nz"],"password":"x"}');
-    expect(wrongEmail.json().issues).toEqual([{ path: 'email', message: 'Email must be text' }]);
+    expect(wrongEmail.json().issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
   });
 
   it('an unknown API route → 404 JSON', async () => {

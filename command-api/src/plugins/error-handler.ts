@@ -50,8 +50,8 @@ const humanize = (key: string) => {
 };
 
 /**
- * The message of one issue. A schema's own "X is required" also covers a value of the wrong
- * type (zod has one message for both); when a value was sent, say what type it must be instead.
+ * The message of one issue. A schema's "X is required" also covers a value of the wrong type
+ * (zod has one message for both); when a value was sent, say what type it must be instead.
  */
 function issueMessage(v: FastifySchemaValidationError, request: FastifyRequest, context: string | undefined): string {
   const message = v.message ?? 'Invalid value';
@@ -59,7 +59,10 @@ function issueMessage(v: FastifySchemaValidationError, request: FastifyRequest, 
   if (v.keyword !== 'invalid_type' || !expected || !typeNames[expected]) return message;
   const part = context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'headers' ? request.headers : request.body;
   if (valueAt(part, v.instancePath) === undefined) return message;
-  const label = /^(.+) is required$/.exec(message)?.[1] ?? humanize(v.instancePath.split('/').filter(Boolean).at(-1) ?? `the ${context ?? 'body'}`);
+  // Only "X is required" and zod's own wording are replaced; any other message is the schema's rule.
+  const required = /^(.+) is required$/.exec(message)?.[1];
+  if (!required && !message.startsWith('Invalid input')) return message;
+  const label = required ?? humanize(v.instancePath.split('/').filter(Boolean).at(-1) ?? `the ${context ?? 'body'}`);
   return `${label} must be ${typeNames[expected]}`;
 }
 
