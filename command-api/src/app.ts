@@ -11,7 +11,9 @@ import healthRoutes from './health/routes';
 import publicRoutes from './public/routes';
 import valuationRoutes from './valuations/routes';
 import actor from './plugins/actor';
-import errorHandler from './plugins/error-handler';
+import crossSite from './plugins/cross-site';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler';
+import jsonBody from './plugins/json-body';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
 import security from './plugins/security';
@@ -20,11 +22,33 @@ import sessions from './plugins/sessions';
 /** Largest JSON body accepted; uploads (later) have their own limits. */
 export const BODY_LIMIT = 64 * 1024;
 
+/** Longest path parameter routed (Fastify's default; ids are 36 characters); a longer one answers 414. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify reads a bare number as "trust nothing", so a hop
+ * count becomes a function trusting the n addresses nearest the socket (the socket's peer is hop 0).
+ */
+function trustProxyOption(trust: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** The whole HTTP app: plugins per concern, routes per area. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Headers and body must arrive within REQUEST_TIMEOUT_MS (408 otherwise); Node checks open
+  // connections on an interval, kept well under the bound. The time a handler takes is not bounded
+  // here (a valuation may wait minutes). An idle keep-alive connection closes after 72 s, longer
+  // than the 60 s idle timeout of common load balancers.
+  const requestTimeout = deps.config.REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    requestTimeout,
+    keepAliveTimeout: 72_000,
+    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.ceil(requestTimeout / 4)) },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -36,8 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(openapi);
   await app.register(security, { deps });
+  await app.register(crossSite, { deps });
   await app.register(sessions, { deps });
   await app.register(actor, { deps });
 

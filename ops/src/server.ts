@@ -35,7 +35,7 @@ export async function startKainga(
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const dataDir = resolve(config.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // holds secrets: the owner's only
   const embedded = !config.EVENTSTORE_URL || !config.MONGO_URL;
   const release = embedded ? holdDataDir(dataDir) : () => undefined;
 

@@ -7,6 +7,7 @@ import type { EventStore } from './event-store/event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import type { ReadStore } from './read-store/read-store';
+import { makeSqliteFilePrivate, PRIVATE_DIR_MODE } from './private-file';
 
 export interface Stores {
   eventStore: EventStore;
@@ -20,14 +21,19 @@ export interface Stores {
 /** Chooses every adapter from configuration alone: a URL means the server, none means embedded. */
 export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_URL' | 'MONGO_URL' | 'MONGO_DB'>): Promise<Stores> {
   const dir = resolve(config.DATA_DIR);
-  if (!config.EVENTSTORE_URL || !config.MONGO_URL) mkdirSync(dir, { recursive: true });
+  if (!config.EVENTSTORE_URL || !config.MONGO_URL) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // The event log holds personal data and the read models hold session ids: this user's only.
+  const privateFile = (name: string) => {
+    makeSqliteFilePrivate(join(dir, name));
+    return join(dir, name);
+  };
   // Server clients are imported only when configured, so the embedded default starts lean.
   const eventStore: EventStore = config.EVENTSTORE_URL
     ? new (await import('./event-store/esdb-event-store')).EsdbEventStore(config.EVENTSTORE_URL)
-    : new SqliteEventStore(join(dir, 'events.sqlite'));
+    : new SqliteEventStore(privateFile('events.sqlite'));
   const readStore: ReadStore = config.MONGO_URL
     ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
-    : new EmbeddedReadStore(join(dir, 'read-models.sqlite'));
+    : new EmbeddedReadStore(privateFile('read-models.sqlite'));
   const credentials: CredentialStore = config.MONGO_URL
     ? await (await import('./credentials/mongo-credential-store')).MongoCredentialStore.connect(config.MONGO_URL, config.MONGO_DB)
     : new SqliteCredentialStore(join(dir, 'credentials.sqlite'));

@@ -142,9 +142,9 @@ describe('sign-in API', () => {
   });
 });
 
-describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
+describe('behind a TLS-terminating proxy (TRUST_PROXY=true, one hop)', () => {
   it('marks the session cookie Secure when the proxy says the request came over https', async () => {
-    const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await startTestApp({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'kainga.example' });
     try {
       const body = { email: 'tls@example.nz', password: 'a long password', firstName: 'T', lastName: 'LS' };
       const res = await proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, headers: { 'x-forwarded-proto': 'https', host: 'kainga.example' } });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { accountIdByEmail, registerAccount } from '../accounts/accounts';
 import type { AppDeps } from '../deps';
 import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
+import { refuseCrossSite } from '../plugins/cross-site';
 import { errorResponses } from '../plugins/schemas';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
@@ -23,7 +24,10 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     reply.redirect(`/sign-in?returnTo=${encodeURIComponent(safeReturnTo(request.query.returnTo))}`),
   );
 
-  r.get('/api/logout', { schema: { tags: ['auth'], summary: 'Signs out and goes home' } }, async (request, reply) => {
+  // A navigation (the spec's sign-out link), so a GET; a link or image on another site must not
+  // sign anyone out, so the browser's word on where it came from is checked first.
+  r.get('/api/logout', { schema: { tags: ['auth'], summary: 'Signs out and goes home', response: errorResponses(403) } }, async (request, reply) => {
+    refuseCrossSite(request, deps.config.PUBLIC_URL);
     if (request.session.userId) await request.session.destroy();
     return reply.redirect('/');
   });

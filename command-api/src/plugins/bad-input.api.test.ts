@@ -28,7 +28,7 @@ describe('bad input gets a clear answer and records nothing', () => {
     expect(byPath).toMatchObject({
       email: 'Please enter a valid email address',
       password: 'Password must be at least 8 characters',
-      firstName: 'First name is required',
+      firstName: 'First name must be text',
       lastName: 'Last name is required',
     });
   });
@@ -67,6 +67,43 @@ describe('bad input gets a clear answer and records nothing', () => {
     expect(await eventCount()).toBe(before);
     const own = await client(t.app).post('/api/auth/register', body, { origin: 'http://localhost:80', host: 'localhost:80' });
     expect(own.statusCode).toBe(201);
+  });
+
+  it('a malformed or over-long part of the address → {message}, not Fastify\'s own error shape', async () => {
+    const malformed = await client(t.app).get('/api/summaries/properties/%E0%A4%A');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'The address has a malformed part (bad %-encoding).' });
+    const long = await client(t.app).get(`/api/summaries/properties/${'a'.repeat(1000)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'A part of the address is too long.' });
+  });
+
+  it('a JSON body with a __proto__ or constructor.prototype key → 400 naming the key', async () => {
+    const before = await eventCount();
+    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
+    const proto = await post('{"email":"p@y.nz","password":"long enough","firstName":"A","lastName":"B","__proto__":{"roles":["admin"]}}');
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toEqual({ message: '"__proto__" is not an allowed key in the request body.' });
+    const escaped = await post('{"email":"p@y.nz","\\u005f_proto__":{}}');
+    expect(escaped.json()).toEqual({ message: '"__proto__" is not an allowed key in the request body.' });
+    const nested = await post('{"email":"p@y.nz","password":"long enough","firstName":{"constructor":{"prototype":{}}},"lastName":"B"}');
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ message: '"constructor.prototype" is not an allowed key in the request body.' });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a value of the wrong type → says which type it must be, not that it is missing', async () => {
+    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
+    const huge = await post('{"email":"a@b.nz","password":1e309}');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ message: 'Invalid body: Password must be text', issues: [{ path: 'password', message: 'Password must be text' }] });
+    const missing = await post('{"email":"a@b.nz"}');
+    expect(missing.json().issues).toEqual([{ path: 'password', message: 'Password is required' }]);
+    // zod's own wording is replaced too; a schema's specific rule is kept.
+    const notAnObject = await post('["a@b.nz","x"]');
+    expect(notAnObject.json()).toEqual({ message: 'Invalid body: The body must be an object', issues: [{ path: 'body', message: 'The body must be an object' }] });
+    const wrongEmail = await post('{"email":["a@b.nz"],"password":"x"}');
+    expect(wrongEmail.json().issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
   });
 
   it('an unknown API route → 404 JSON', async () => {

@@ -1,21 +1,12 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CommandError } from '@kainga/platform';
 import type { AppDeps } from '../deps';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The origin this server answers for: PUBLIC_URL when set, else the request's own host. */
-function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
-}
 
 /**
  * Security headers (helmet, with a CSP that allows the OpenStreetMap tiles of the map), a
- * per-address rate limit, and the cross-site check: a state-changing request whose Origin is
- * another site is refused before it reaches a route.
+ * per-address rate limit. The Host and cross-site checks are in cross-site.ts.
  */
 export default fp(async function security(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   await app.register(helmet, {
@@ -41,12 +32,5 @@ export default fp(async function security(app: FastifyInstance, { deps }: { deps
       statusCode: 429,
       message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
     }),
-  });
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    const foreign = (origin !== undefined && origin !== ownOrigin(request, deps.config.PUBLIC_URL)) || fetchSite === 'cross-site';
-    if (foreign) throw new CommandError('forbidden', 'Requests from another site are not allowed.');
   });
 });

@@ -9,8 +9,22 @@ describe('loadConfig', () => {
   });
 
   it('parses lists and booleans', () => {
-    const c = loadConfig({ ADMIN_EMAILS: ' A@x.nz, b@y.nz ,', SEED_DEMO: 'false', TRUST_PROXY: 'true', PORT: '8080' });
-    expect(c).toMatchObject({ ADMIN_EMAILS: ['a@x.nz', 'b@y.nz'], SEED_DEMO: false, TRUST_PROXY: true, PORT: 8080 });
+    const c = loadConfig({ ADMIN_EMAILS: ' A@x.nz, b@y.nz ,', SEED_DEMO: 'false', PORT: '8080', ALLOWED_HOSTS: 'Kainga.nz, www.kainga.nz' });
+    expect(c).toMatchObject({ ADMIN_EMAILS: ['a@x.nz', 'b@y.nz'], SEED_DEMO: false, PORT: 8080, ALLOWED_HOSTS: ['kainga.nz', 'www.kainga.nz'], REQUEST_TIMEOUT_MS: 10_000 });
+  });
+
+  it('trusts a number of proxy hops or a list of proxies, never any proxy at all', () => {
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }).TRUST_PROXY;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('')).toBe(false);
+    // `true` used to trust every X-Forwarded-For entry; it now means the one proxy in front.
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback,192.168.0.0/255.255.0.0')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback', '192.168.0.0/255.255.0.0']);
+    for (const wrong of ['maybe', '11', '10.0.0.0/33', '10.0.0.300', 'proxy.example']) {
+      expect(() => trust(wrong)).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+    }
   });
 
   it('names the variable of a wrong value', () => {
@@ -18,6 +32,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO: must be true or false/);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ MONGO_URL: 'http://x' })).toThrow(/MONGO_URL/);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://kainga.nz' })).toThrow(/ALLOWED_HOSTS: must be comma-separated host names/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://' })).toThrow(/PUBLIC_URL: must be a URL/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(ConfigError);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -12,6 +13,44 @@ const optionalString = z
 const optionalUrl = (prefixes: string[]) =>
   optionalString.refine((v) => v === undefined || prefixes.some((p) => v.startsWith(p)), { message: `must start with ${prefixes.join(' or ')}` });
 
+/** proxy-addr's names for whole address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) ? Number(prefix) <= (family === 4 ? 32 : 128) : isIP(prefix) === 4;
+};
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For/-Proto/-Host), in the form Fastify's
+ * `trustProxy` takes: `false` (none: the socket's peer is the client), a hop count (the last n
+ * addresses are our proxies), or the proxies' addresses/CIDRs. Trusting every proxy would let
+ * any client pick its own address and escape every per-address limit, so `true` means one hop.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'must be false, a number of proxy hops (1-10; true means 1), or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)' });
+    return z.NEVER;
+  });
+
+/** Host names (no scheme, no port) this server answers for besides PUBLIC_URL's. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+  .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+$/.test(h) || isIP(h) === 6), { message: 'must be comma-separated host names without scheme or port, e.g. kainga.nz,www.kainga.nz' });
+
 /** Every environment variable Kāinga reads; `.env.example` documents each one. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,8 +62,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  TRUST_PROXY: bool(false),
-  PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  TRUST_PROXY: trustProxy,
+  PUBLIC_URL: optionalUrl(['http://', 'https://']).refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL, e.g. https://kainga.nz' }),
+  ALLOWED_HOSTS: hostList,
+  /** Headers and body of a request must arrive within this; a slow or stalled sender gets 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50).max(600_000).default(10_000),
   ADMIN_EMAILS: z
     .string()
     .optional()

@@ -1,9 +1,12 @@
 import Database from 'better-sqlite3';
+import { makeSqliteFilePrivate } from '../private-file';
 import type { CredentialStore } from './credential-store';
 
+/** Password hashes in a SQLite file (and its -wal/-shm) readable by this user only. */
 export class SqliteCredentialStore implements CredentialStore {
   private readonly db: Database.Database;
   constructor(file: string) {
+    makeSqliteFilePrivate(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.exec('CREATE TABLE IF NOT EXISTS credentials (user_id TEXT PRIMARY KEY, password_hash TEXT NOT NULL, updated_at TEXT NOT NULL)');
