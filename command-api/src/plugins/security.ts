@@ -1,9 +1,9 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CommandError } from '@kainga/platform';
 import type { AppDeps } from '../deps';
+import securityHeaders from './security-headers';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,26 +13,12 @@ function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): stri
 }
 
 /**
- * Security headers (helmet, with a CSP that allows the OpenStreetMap tiles of the map), a
+ * Security headers (helmet's, computed once: see security-headers.ts), a
  * per-address rate limit, and the cross-site check: a state-changing request whose Origin is
  * another site is refused before it reaches a route.
  */
 export default fp(async function security(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org'],
-        connectSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ['https://www.youtube.com', 'https://player.vimeo.com'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(rateLimit, {
     max: deps.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
