@@ -39,7 +39,10 @@ async function httpOnly() {
 }
 
 function httpRows(http: HttpBenchResult): Row[] {
-  const failures = (r: LoadResult) => (r.non2xx + r.errors > 0 ? ` (${fmtInt(r.non2xx + r.errors)} non-2xx/failed)` : '');
+  const failures = (r: LoadResult, status: number) => {
+    const failed = r.errors + (status < 300 ? r.non2xx : r.ok);
+    return failed > 0 ? ` (${fmtInt(failed)} failed)` : '';
+  };
   const signedIn = http.routes.find((r) => r.name === 'GET /api/auth/user (signed in)');
   return [
     ...(signedIn
@@ -47,7 +50,7 @@ function httpRows(http: HttpBenchResult): Row[] {
       : []),
     ...http.routes.map((r) => ({
       measure: `${r.name} vs bare Fastify, same body (${fmtInt(r.bytes)} B)`,
-      result: `${fmtInt(r.kainga.perSecond)} / ${fmtInt(r.bare.perSecond)} req/s = ${r.ratio.toFixed(2)}×${failures(r.kainga)}`,
+      result: `${fmtInt(r.kainga.perSecond)} / ${fmtInt(r.bare.perSecond)} req/s = ${r.ratio.toFixed(2)}×${failures(r.kainga, r.status)}`,
       aim: `≥ ${AIM_HTTP_RATIO}×`,
     })),
   ];

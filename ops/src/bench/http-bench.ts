@@ -14,6 +14,8 @@ export interface RouteFigures {
   ratio: number;
   /** Size of the (uncompressed) JSON body. */
   bytes: number;
+  /** The status both sides answer (the signed-out /api/auth/user answers 401). */
+  status: number;
 }
 
 export interface HttpBenchResult {
@@ -34,14 +36,14 @@ const loopback = (url: string) => url.replace('localhost', '127.0.0.1');
  * answers the same status and JSON body (serialised by Fastify's default JSON.stringify), under
  * the same autocannon load on loopback, one after the other in the same run. The ratio is the
  * share of a bare route's throughput that Kāinga keeps: the aim is ≥ 0.5× on every read route.
- * No Accept-Encoding is sent, so neither side compresses.
+ * No Accept-Encoding is sent, so neither side compresses. Kāinga runs as deployed (NODE_ENV=production).
  */
 export async function httpBench(dataDir: string, options: { seconds: number; connections: number }): Promise<HttpBenchResult> {
   const load = { seconds: options.seconds, connections: options.connections };
   const kainga = await startKainga({
     dataDir,
     port: 0,
-    env: { LOG_LEVEL: 'silent', SEED_DEMO: 'true', RATE_LIMIT_PER_MINUTE: '100000000', HOST: '127.0.0.1' },
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'true', RATE_LIMIT_PER_MINUTE: '100000000', HOST: '127.0.0.1' },
   });
   const bareApp = Fastify({ logger: false });
   try {
@@ -66,7 +68,7 @@ export async function httpBench(dataDir: string, options: { seconds: number; con
       const measured = await runLoad(probe.name, { ...load, url: `${url}${probe.path}`, headers: probe.headers });
       const ratio = measured.perSecond / bare.perSecond;
       note(`${probe.name}: ${Math.round(measured.perSecond)} req/s vs bare ${Math.round(bare.perSecond)} req/s = ${ratio.toFixed(2)}× (${bodies[i]!.text.length} B)`);
-      routes.push({ name: probe.name, kainga: measured, bare, ratio, bytes: Buffer.byteLength(bodies[i]!.text) });
+      routes.push({ name: probe.name, kainga: measured, bare, ratio, bytes: Buffer.byteLength(bodies[i]!.text), status: bodies[i]!.status });
     }
     return { routes };
   } finally {
