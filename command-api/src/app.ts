@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import profileRoutes from './accounts/routes';
 import adminPropertyRoutes from './admin/properties-routes';
@@ -11,11 +11,14 @@ import healthRoutes from './health/routes';
 import publicRoutes from './public/routes';
 import valuationRoutes from './valuations/routes';
 import actor from './plugins/actor';
+import compress from './plugins/compress';
 import crossSite from './plugins/cross-site';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler';
 import jsonBody from './plugins/json-body';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
+import { OneLinePerRequest } from './plugins/request-log';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
 import sessions from './plugins/sessions';
 
@@ -52,11 +55,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // One line per request instead of Fastify's two (see request-log.ts).
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Responses are validated against their schemas except in production (see response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV !== 'production'));
+  // Set up front (a synchronous hook; error answers keep it too).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorHandler);
@@ -64,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(security, { deps });
   await app.register(crossSite, { deps });
+  await app.register(compress);
   await app.register(sessions, { deps });
   await app.register(actor, { deps });
 

@@ -92,9 +92,42 @@ export const propertiesProjector: Projector = {
 
 export const findProperty = (store: ReadStore, id: string) => store.collection<PropertyDoc>(PROPERTIES).findOne({ _id: id });
 
-/** Every property with coordinates, for the public map. */
-export const locatedProperties = (store: ReadStore) =>
-  store.collection<PropertyDoc>(PROPERTIES).find({ latitude: { $ne: null }, longitude: { $ne: null } }, { sort: { createdAt: -1, _id: 1 } });
+/** A box of the map in degrees; minLon > maxLon is a box across the antimeridian. */
+export interface LonLatBox {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+}
+
+/** The fields of a property that the public map shows. */
+export type LocatedProperty = Pick<PropertyDoc, '_id' | 'address' | 'suburb' | 'city' | 'bedrooms' | 'bathrooms' | 'floorArea' | 'landArea' | 'demo'> & {
+  latitude: number;
+  longitude: number;
+  latestValuation?: { band: { low: number; high: number } } | null;
+};
+
+/**
+ * Properties with coordinates for the public map, newest first: all of them, or those inside a
+ * box and/or of a city. Plain range and equality filters, so an index on
+ * `{ latitude: 1, longitude: 1 }` (and `{ city: 1 }`) serves them; only the public fields are read.
+ */
+export const locatedProperties = (store: ReadStore, area: { bbox?: LonLatBox; city?: string } = {}) => {
+  const { bbox, city } = area;
+  const filter: Record<string, unknown> = bbox
+    ? {
+        latitude: { $ne: null, $gte: bbox.minLat, $lte: bbox.maxLat },
+        ...(bbox.minLon <= bbox.maxLon
+          ? { longitude: { $ne: null, $gte: bbox.minLon, $lte: bbox.maxLon } }
+          : { longitude: { $ne: null }, $or: [{ longitude: { $gte: bbox.minLon } }, { longitude: { $lte: bbox.maxLon } }] }),
+      }
+    : { latitude: { $ne: null }, longitude: { $ne: null } };
+  if (city !== undefined) filter.city = city;
+  return store.collection<PropertyDoc>(PROPERTIES).find(filter, {
+    sort: { createdAt: -1, _id: 1 },
+    projection: { address: 1, suburb: 1, city: 1, latitude: 1, longitude: 1, bedrooms: 1, bathrooms: 1, floorArea: 1, landArea: 1, demo: 1, 'latestValuation.band': 1, createdAt: 1 },
+  }) as unknown as Promise<LocatedProperty[]>;
+};
 
 export const allProperties = (store: ReadStore, options: { limit?: number } = {}) =>
   store.collection<PropertyDoc>(PROPERTIES).find({}, { sort: { createdAt: -1, _id: 1 }, limit: options.limit });

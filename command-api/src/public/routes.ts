@@ -4,7 +4,6 @@ import {
   PropertyIdParams,
   PropertyMapDetails,
   PropertySummary,
-  PublicPropertyLocation,
   PublicStats,
   PublicValuationSummary,
   RoleRecord,
@@ -14,13 +13,14 @@ import {
   hasPermission,
 } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import { findProperty, locatedProperties, publicStats, recentCompletedValuations } from '@kainga/projections';
+import { findProperty, publicStats, recentCompletedValuations } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
+import propertyLocationsRoute from './property-locations';
 
 const roleDescriptions: Record<(typeof roleNames)[number], string> = {
   general: 'Property owners and buyers using Kāinga for valuations.',
@@ -78,24 +78,7 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
     };
   });
 
-  r.get('/api/public/property-locations', { schema: { tags: ['public'], response: { 200: z.array(PublicPropertyLocation) } } }, async () =>
-    (await locatedProperties(store)).map((p) => ({
-      id: p._id,
-      address: p.address,
-      suburb: p.suburb,
-      city: p.city,
-      latitude: String(p.latitude),
-      longitude: String(p.longitude),
-      bedrooms: p.bedrooms,
-      bathrooms: p.bathrooms,
-      floorArea: p.floorArea,
-      landArea: p.landArea,
-      hasValuation: p.latestValuation !== null,
-      valuationLow: p.latestValuation?.band.low ?? null,
-      valuationHigh: p.latestValuation?.band.high ?? null,
-      demo: p.demo,
-    })),
-  );
+  await app.register(propertyLocationsRoute, { deps });
 
   /** Exact figures: the owner and admins only. Everyone else gets 403, read by the map as "Owner Access Required". */
   r.get(

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { appendBench } from './append-bench';
-import { httpBench } from './http-bench';
+import { httpBench, type HttpBenchResult } from './http-bench';
+import type { LoadResult } from './load';
 import { note, phase } from './progress';
 import { rebuildBench } from './rebuild-bench';
 import { fmtInt, fmtMs, machine, markdownTable, type Row } from './table';
@@ -17,11 +18,43 @@ const APPENDS = 20_000;
 const APPENDS_IN_FLIGHT = 50;
 const REBUILD_EVENTS = 100_000;
 const REBUILD_USERS = 30_000;
-const HTTP_SECONDS = 10;
+/** Seconds per route and side; BENCH_HTTP_SECONDS shortens a quick look. */
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const HTTP_CONNECTIONS = 50;
 
 const AIM_APPENDS = 10_000;
 const AIM_REBUILD = 50_000;
+const AIM_HTTP_RATIO = 0.5;
+
+/** `npm run bench -- --http`: the HTTP phase alone (read routes beside bare Fastify). */
+async function httpOnly() {
+  const dir = mkdtempSync(join(tmpdir(), 'kainga-bench-'));
+  process.stdout.write(`Kāinga HTTP benchmark — ${machine()}\n`);
+  try {
+    const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
+    process.stdout.write(`\n${markdownTable(httpRows(http))}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function httpRows(http: HttpBenchResult): Row[] {
+  const failures = (r: LoadResult, status: number) => {
+    const failed = r.errors + (status < 300 ? r.non2xx : r.ok);
+    return failed > 0 ? ` (${fmtInt(failed)} failed)` : '';
+  };
+  const signedIn = http.routes.find((r) => r.name === 'GET /api/auth/user (signed in)');
+  return [
+    ...(signedIn
+      ? [{ measure: `GET /api/auth/user signed in, p50 / p95 / p99 (${HTTP_CONNECTIONS} conns)`, result: `${fmtMs(signedIn.kainga.p50)} / ${fmtMs(signedIn.kainga.p95)} / ${fmtMs(signedIn.kainga.p99)} ms`, aim: '—' }]
+      : []),
+    ...http.routes.map((r) => ({
+      measure: `${r.name} vs bare Fastify, same body (${fmtInt(r.bytes)} B)`,
+      result: `${fmtInt(r.kainga.perSecond)} / ${fmtInt(r.bare.perSecond)} req/s = ${r.ratio.toFixed(2)}×${failures(r.kainga, r.status)}`,
+      aim: `≥ ${AIM_HTTP_RATIO}×`,
+    })),
+  ];
+}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'kainga-bench-'));
@@ -41,27 +74,19 @@ async function main() {
     const pct = (ms: number) => `${fmtMs(ms)} ms (${((ms / rebuild.ms) * 100).toFixed(0)}%)`;
     note(`where the time went: read pages ${pct(s.read)} · project ${pct(s.project)} · stage writes ${pct(s.apply)} · persist ${pct(s.persist)} · other ${pct(s.other)}`);
 
-    phase(3, 4, `HTTP latency, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
+    phase(3, 4, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
     const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
-    for (const [name, r] of [['GET /bare', http.bare], ['GET /api/auth/user', http.authUser]] as const) {
-      note(`${name}: ${fmtInt(r.perSecond)} req/s, p50 ${fmtMs(r.p50)} ms, p95 ${fmtMs(r.p95)} ms, p99 ${fmtMs(r.p99)} ms, ${fmtInt(r.ok)} ok, ${r.non2xx} non-2xx, ${r.errors} errors`);
-    }
 
     const valuation = DEFAULT_VALUATION_BENCH;
     phase(4, 4, `valuations: accuracy on held-out demo sales, then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
     const accuracy = runAccuracy(valuation);
     const throughput = await runThroughput(join(dir, 'valuation-data'), valuation);
 
-    const latency = (r: typeof http.bare) => `${fmtMs(r.p50)} / ${fmtMs(r.p95)} / ${fmtMs(r.p99)} ms`;
-    const failures = (r: typeof http.bare) => (r.non2xx + r.errors > 0 ? ` (${fmtInt(r.non2xx + r.errors)} failed)` : '');
     const rows: Row[] = [
       { measure: `Single-event appends to new streams (SQLite, ${fmtInt(APPENDS)})`, result: `${fmtInt(append.perSecond)} /s`, aim: `≥ ${fmtInt(AIM_APPENDS)} /s` },
       { measure: `…the same, ${APPENDS_IN_FLIGHT} appends in flight at once`, result: `${fmtInt(concurrent.perSecond)} /s`, aim: '—' },
       { measure: `Users projection rebuild (${fmtInt(rebuild.events)} events → embedded)`, result: `${fmtInt(rebuild.perSecond)} events/s`, aim: `≥ ${fmtInt(AIM_REBUILD)} events/s` },
-      { measure: `GET /api/auth/user p50 / p95 / p99 (${HTTP_CONNECTIONS} conns)`, result: latency(http.authUser), aim: '—' },
-      { measure: 'GET /api/auth/user throughput', result: `${fmtInt(http.authUser.perSecond)} req/s${failures(http.authUser)}`, aim: '—' },
-      { measure: `Bare Fastify GET /bare p50 / p95 / p99 (${HTTP_CONNECTIONS} conns)`, result: latency(http.bare), aim: 'baseline' },
-      { measure: 'Bare Fastify GET /bare throughput', result: `${fmtInt(http.bare.perSecond)} req/s${failures(http.bare)}`, aim: 'baseline' },
+      ...httpRows(http),
       ...valuationRows({ accuracy, throughput }, valuation),
     ];
     const table = markdownTable(rows);
@@ -73,4 +98,4 @@ async function main() {
   }
 }
 
-await main();
+await (process.argv.includes('--http') ? httpOnly() : main());

@@ -1,0 +1,26 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { constants } from 'node:zlib';
+
+/** Bodies smaller than this go out as they are: a header and a deflate block cost more than they save. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * API JSON is compressed when the client accepts it: brotli at quality 4 (a few times faster than
+ * gzip's default and still smaller; 11 would cost tens of ms on the map's data), else gzip at level
+ * 5. Only JSON: the PWA's static files are precompressed by their own plugin, and anything that
+ * already has a Content-Encoding (a route that serves a cached compressed body) is left alone.
+ * Request bodies are not decompressed (a gzip body would slip past the body limit).
+ */
+export default fp(async function compress(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    zlibOptions: { level: 5 },
+  });
+});
