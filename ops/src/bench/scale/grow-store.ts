@@ -138,8 +138,9 @@ function salesCsv(sales: readonly DemoSale[]): string {
     price: (s) => s.price,
     bedrooms: (s) => s.bedrooms,
     bathrooms: (s) => s.bathrooms,
-    floor_area: (s) => s.floorArea,
-    land_area: (s) => s.landArea,
+    // The importer's format writes 0 for "none" (a unit's land, say); the generator says null.
+    floor_area: (s) => s.floorArea ?? 0,
+    land_area: (s) => s.landArea ?? 0,
     rateable_value: (s) => s.rateableValue,
     latitude: (s) => s.latitude,
     longitude: (s) => s.longitude,
