@@ -58,21 +58,23 @@ export function fromEsdbPosition(position: Position): EsdbPosition {
 const MATCH_NOTHING = '(?!)';
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+type CheckpointOptions = Required<Pick<EsdbFilter, 'checkpointInterval' | 'checkpointReached'>>;
+
 /**
  * The server-side filter for a subscription. EventStoreDB takes one filter (on event type or on
  * stream name), so the narrower of ours goes to the server and `matchesFilter` re-checks both on
  * the client. Exact event types become an anchored regex; system events are always dropped.
  */
-function serverFilter(filter?: EventFilter): EsdbFilter {
+function serverFilter(filter: EventFilter | undefined, checkpoints: CheckpointOptions): EsdbFilter {
   if (filter?.eventTypes) {
     const types = filter.eventTypes;
-    return eventTypeFilter({ regex: types.length ? `^(?:${types.map(escapeRegex).join('|')})$` : MATCH_NOTHING });
+    return eventTypeFilter({ regex: types.length ? `^(?:${types.map(escapeRegex).join('|')})$` : MATCH_NOTHING, ...checkpoints });
   }
   if (filter?.streamPrefixes) {
     const prefixes = filter.streamPrefixes;
-    return prefixes.length ? streamNameFilter({ prefixes: [...prefixes] }) : streamNameFilter({ regex: MATCH_NOTHING });
+    return prefixes.length ? streamNameFilter({ prefixes: [...prefixes], ...checkpoints }) : streamNameFilter({ regex: MATCH_NOTHING, ...checkpoints });
   }
-  return excludeSystemEvents();
+  return excludeSystemEvents(checkpoints);
 }
 
 const wanted = (e: RecordedEvent, filter?: EventFilter) => !isSystemEvent(e) && matchesFilter(e, filter);
@@ -130,7 +132,10 @@ async function consume<E>(read: StreamingRead<E>, visit: (item: E) => boolean): 
  *   client version has no server-side filter for reads); `headPosition` stops at the first match
  *   reading backwards, `countEvents` is O(n) and meant for progress bars only.
  * - Subscriptions filter on the server (one filter: event type, else stream prefix) and again
- *   on the client; system (`$`) events never reach a handler.
+ *   on the client; system (`$`) events never reach a handler. The scanned position
+ *   (`onCheckpoint`) comes from the server's filtered-subscription checkpoints, so a subscription
+ *   to rare events moves past the events it skips as the SQLite one does; `onCaughtUp` is called
+ *   whenever the buffer is drained between the server's caught-up and fell-behind signals.
  */
 export class EsdbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
@@ -233,11 +238,46 @@ export class EsdbEventStore implements EventStore {
     let resolveDone!: () => void;
     const done = new Promise<void>((resolve) => (resolveDone = resolve));
 
+    /** Everything at or before it was delivered or did not match (see SubscribeOptions.onCheckpoint). */
+    let scanned: Position | null = options.after ?? null;
+    let reported: Position | null = scanned;
+    /** A checkpoint from the server, held (with the server's stream) until what came before it is delivered. */
+    let held: { position: Position; release: () => void } | null = null;
+    /** Between the server's caught-up and fell-behind signals. */
+    let live = false;
+    let finished = false;
+    let wantsPump = false;
+    let pumping: Promise<void> | null = null;
+
+    const report = () => {
+      if (scanned !== null && (reported === null || scanned > reported)) {
+        reported = scanned;
+        options.onCheckpoint?.(scanned);
+      }
+    };
+
     let source: AllStreamSubscription;
     try {
       if (this.closed) throw new Error('The event store is closed');
       source = this.client.subscribeToAll(
-        { fromPosition: options.after ? fromEsdbPosition(options.after) : START, filter: serverFilter(options.filter) },
+        {
+          fromPosition: options.after ? fromEsdbPosition(options.after) : START,
+          filter: serverFilter(options.filter, {
+            // The server sends a checkpoint per `checkpointInterval` × its search window (32 events
+            // by default) scanned, matching or not: about one per batch.
+            checkpointInterval: Math.ceil(batchSize / 32),
+            // The client awaits this before passing on anything the server sent after the
+            // checkpoint, while what it sent before is still in our buffer: so the checkpoint is
+            // held until the buffer is drained and delivered, and only then reported.
+            checkpointReached: (_subscription, position) =>
+              new Promise<void>((release) => {
+                if (finished) return release();
+                held?.release();
+                held = { position: toEsdbPosition(position), release };
+                pump();
+              }),
+          }),
+        },
         // Buffer at most one batch: an unread buffer pauses the gRPC stream (back-pressure).
         { highWaterMark: batchSize },
       );
@@ -247,35 +287,37 @@ export class EsdbEventStore implements EventStore {
       return { done, stop: async () => done };
     }
 
-    let last: Position | null = options.after ?? null;
-    let caughtUp = false;
-    let finished = false;
-    let wantsPump = false;
-    let pumping: Promise<void> | null = null;
-
     /** Hands what is buffered to onBatch, a batch at a time, awaiting each one. */
     const drain = async () => {
       while (!finished) {
         const batch: RecordedEvent[] = [];
+        let lastSeen: Position | null = null;
         let raw: AllStreamResolvedEvent | null = null;
         while (batch.length < batchSize && (raw = source.read() as AllStreamResolvedEvent | null) !== null) {
           const e = toRecorded(raw);
           // Skips the event at `after` should the server start there (and any replay), and system events.
-          if (e && (last === null || e.position > last) && wanted(e, options.filter)) batch.push(e);
+          if (!e || (scanned !== null && e.position <= scanned)) continue;
+          lastSeen = e.position;
+          if (wanted(e, options.filter)) batch.push(e);
         }
-        if (batch.length > 0) {
-          await options.onBatch(batch);
-          last = batch[batch.length - 1]!.position;
+        if (batch.length > 0) await options.onBatch(batch);
+        if (lastSeen !== null) scanned = lastSeen;
+        if (batch.length > 0 || raw !== null) {
+          // More may have arrived while onBatch ran: read again before calling the buffer empty.
+          report();
           continue;
         }
-        if (raw === null) {
-          // Everything before the server's caught-up signal has been delivered.
-          if (caughtUp && !finished) {
-            caughtUp = false;
-            options.onCaughtUp?.(last);
-          }
-          return;
+        // The buffer was found empty with nothing awaited since, so everything the server sent
+        // before a held checkpoint has been delivered.
+        if (held) {
+          if (scanned === null || held.position > scanned) scanned = held.position;
+          const { release } = held;
+          held = null;
+          release();
         }
+        report();
+        if (live && !finished) options.onCaughtUp?.(scanned);
+        return;
       }
     };
 
@@ -300,6 +342,8 @@ export class EsdbEventStore implements EventStore {
     const finish = async (error?: unknown) => {
       if (finished) return;
       finished = true;
+      held?.release();
+      held = null;
       await source.unsubscribe().catch(() => undefined);
       source.destroy();
       // Let a batch in flight complete, as the SQLite adapter's stop does.
@@ -311,8 +355,11 @@ export class EsdbEventStore implements EventStore {
 
     source.on('readable', pump);
     source.on('caughtUp', () => {
-      caughtUp = true;
+      live = true;
       pump();
+    });
+    source.on('fellBehind', () => {
+      live = false;
     });
     source.on('error', (error: Error) => {
       void finish(error);

@@ -53,7 +53,19 @@ export interface SubscribeOptions {
   onBatch: (events: RecordedEvent[]) => Promise<void>;
   /** Called when the subscription ends with an error (the handler threw, or the server went away). */
   onError?: (error: unknown) => void;
-  /** Called each time the subscription has delivered everything currently in the log. */
+  /**
+   * The position the subscription has *scanned* to, matching or not: every event at or before it
+   * that matches the filter has been handed to onBatch and onBatch has resolved. Resuming with
+   * `after` set to it delivers the next matching event and nothing earlier, so it is the
+   * checkpoint to keep (as EventStoreDB's `checkpointReached`). Positions only increase; it is
+   * called after batches, when the head of the log is reached, and while skipping long runs of
+   * events that do not match, so a subscription to rare events need not re-read the log's tail.
+   */
+  onCheckpoint?: (position: Position) => void;
+  /**
+   * Called each time the subscription has delivered everything currently in the log, with the
+   * scanned position (as onCheckpoint's; null only when the log is empty and nothing was scanned).
+   */
   onCaughtUp?: (position: Position | null) => void;
 }
 

@@ -75,6 +75,7 @@ export class SqliteEventStore implements EventStore {
     `);
     this.appended.setMaxListeners(0);
     this.appendTx = this.prepareAppend();
+    this.readPageTx = this.db.transaction((after: number, filter: EventFilter | undefined, limit: number) => this.readPageIn(after, filter, limit));
   }
 
   /**
@@ -156,57 +157,133 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
-    return this.db
-      .prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision')
+    return this.statement('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision')
       .all(stream, options?.fromRevision ?? 0)
       .map(toRecorded);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.readPage(fromPosition(options.after), options.filter, options.limit ?? 1000);
+    return this.readPage(fromPosition(options.after), options.filter, options.limit ?? 1000).events;
   }
 
-  private readonly pageStatements = new Map<string, Database.Statement<unknown[], Row>>();
+  private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
 
-  private readPage(after: number, filter: EventFilter | undefined, limit: number): RecordedEvent[] {
-    const { where, params } = filterSql(filter);
-    let statement = this.pageStatements.get(where);
+  /** Prepared once per SQL text; cursors open at the same time need a statement each, hence the slot. */
+  private statement<R = Row>(sql: string, slot = 0): Database.Statement<unknown[], R> {
+    const key = `${slot}:${sql}`;
+    let statement = this.statements.get(key);
     if (!statement) {
-      // Walk the log in position order (the primary key) and filter as it goes, rather than
-      // through the type index, which would need a sort of every page.
-      statement = this.db.prepare<unknown[], Row>(`SELECT * FROM events WHERE position > ? ${where.replace('type IN', '+type IN')} ORDER BY position LIMIT ?`);
-      this.pageStatements.set(where, statement);
+      statement = this.db.prepare<unknown[], unknown>(sql);
+      this.statements.set(key, statement);
     }
-    return statement.all(after, ...params, limit).map(toRecorded);
+    return statement as Database.Statement<unknown[], R>;
   }
 
+  /**
+   * A page of the log after `after`, and how far it was scanned: the last event of a full page,
+   * or the log's head when the page is short (everything up to the head was looked at). Both are
+   * read in one read transaction, so an append by another process between the two reads cannot
+   * be skipped.
+   */
+  private readPage(after: number, filter: EventFilter | undefined, limit: number): Page {
+    return this.readPageTx(after, filter, limit);
+  }
+
+  private readonly readPageTx: (after: number, filter: EventFilter | undefined, limit: number) => Page;
+
+  private readPageIn(after: number, filter: EventFilter | undefined, limit: number): Page {
+    if (limit <= 0) return { events: [], scanned: after };
+    const q = pageQueries(filter);
+    const rows = q.kind === 'nothing' ? [] : q.kind === 'log' ? this.statement(q.sql).all(after, ...q.params, limit) : this.mergeByType(q, after, limit);
+    const head = this.statement<{ p: number | null }>(HEAD_SQL).get();
+    const scanned = rows.length === limit ? rows[rows.length - 1]!.position : Math.max(after, head?.p ?? 0);
+    return { events: rows.map(toRecorded), scanned };
+  }
+
+  /**
+   * The first `limit` events of the given types after `after`, in log order: one cursor per type
+   * on the (type, position) index, merged by position. Each cursor steps lazily, so the page
+   * costs its own rows plus one look-ahead per type, however many events of other types lie
+   * between them. (EXPLAIN QUERY PLAN of each cursor: `SEARCH events USING INDEX events_type
+   * (type=? AND position>?)`, no sort; a single `type IN (…) ORDER BY position` would instead
+   * either walk the log or sort every matching event.)
+   */
+  private mergeByType(q: Extract<PageQuery, { kind: 'byType' }>, after: number, limit: number): Row[] {
+    if (q.types.length === 1) return this.statement(q.sql).all(q.types[0], after, ...q.params, limit);
+    const cursors = q.types.map((type, i) => this.statement(q.sql, i).iterate(type, after, ...q.params, limit));
+    try {
+      const heads = cursors.map((c) => c.next());
+      const rows: Row[] = [];
+      while (rows.length < limit) {
+        let min = -1;
+        for (let i = 0; i < heads.length; i++) {
+          const h = heads[i]!;
+          if (!h.done && (min < 0 || h.value.position < (heads[min]!.value as Row).position)) min = i;
+        }
+        if (min < 0) break;
+        rows.push(heads[min]!.value as Row);
+        heads[min] = cursors[min]!.next();
+      }
+      return rows;
+    } finally {
+      for (const c of cursors) c.return?.();
+    }
+  }
+
+  /** Through the type index (backwards, stopping at the first match) or the stream index. */
   async headPosition(filter?: EventFilter): Promise<Position | null> {
-    const { where, params } = filterSql(filter);
-    const row = this.db.prepare<unknown[], { p: number | null }>(`SELECT MAX(position) AS p FROM events WHERE 1 = 1 ${where}`).get(...params);
-    return row?.p ? toSqlitePosition(row.p) : null;
+    const positions: (number | null)[] = [];
+    if (filter?.eventTypes) {
+      const { where, params } = prefixSql(filter.streamPrefixes);
+      const sql = `SELECT position AS p FROM events WHERE type = ? ${where} ORDER BY position DESC LIMIT 1`;
+      for (const type of new Set(filter.eventTypes)) positions.push(this.statement<{ p: number }>(sql).get(type, ...params)?.p ?? null);
+    } else if (filter?.streamPrefixes) {
+      for (const range of prefixRanges(filter.streamPrefixes)) {
+        positions.push(this.statement<{ p: number | null }>(`SELECT MAX(position) AS p FROM events WHERE ${range.where}`).get(...range.params)?.p ?? null);
+      }
+    } else {
+      positions.push(this.statement<{ p: number | null }>(HEAD_SQL).get()?.p ?? null);
+    }
+    const p = Math.max(0, ...positions.map((x) => x ?? 0));
+    return p ? toSqlitePosition(p) : null;
   }
 
+  /** Through the type index, or the stream index for prefixes alone. */
   async countEvents(filter?: EventFilter): Promise<number> {
-    const { where, params } = filterSql(filter);
-    return this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM events WHERE 1 = 1 ${where}`).get(...params)!.n;
+    const count = (sql: string, params: unknown[]) => this.statement<{ n: number }>(sql).get(...params)!.n;
+    if (filter?.eventTypes) {
+      const types = [...new Set(filter.eventTypes)];
+      if (types.length === 0) return 0;
+      const { where, params } = prefixSql(filter.streamPrefixes);
+      return count(`SELECT COUNT(*) AS n FROM events WHERE type IN (${types.map(() => '?').join(',')}) ${where}`, [...types, ...params]);
+    }
+    if (filter?.streamPrefixes) return prefixRanges(filter.streamPrefixes).reduce((n, r) => n + count(`SELECT COUNT(*) AS n FROM events WHERE ${r.where}`, r.params), 0);
+    return count('SELECT COUNT(*) AS n FROM events', []);
   }
 
   subscribe(options: SubscribeOptions): Subscription {
     let stopped = false;
     let wake: (() => void) | null = null;
-    const onAppend = () => wake?.();
+    // Set by an append in this process, so one made while a batch was being handled is read at once.
+    let appendedSinceRead = false;
+    const onAppend = () => {
+      appendedSinceRead = true;
+      wake?.();
+    };
     this.appended.on('appended', onAppend);
-    const batchSize = options.batchSize ?? 500;
+    const batchSize = Math.max(1, options.batchSize ?? 500);
 
     const loop = async () => {
       let after = fromPosition(options.after);
       while (!stopped && !this.closed) {
-        const page = this.readPage(after, options.filter, batchSize);
-        if (page.length > 0) {
-          await options.onBatch(page);
-          after = Number(page[page.length - 1]!.position);
-          continue;
+        appendedSinceRead = false;
+        const { events, scanned } = this.readPage(after, options.filter, batchSize);
+        if (events.length > 0) await options.onBatch(events);
+        if (scanned > after) {
+          after = scanned;
+          options.onCheckpoint?.(toSqlitePosition(after));
         }
+        if (events.length === batchSize || appendedSinceRead) continue;
         options.onCaughtUp?.(after ? toSqlitePosition(after) : null);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, POLL_MS);
@@ -242,19 +319,68 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
-function filterSql(filter?: EventFilter): { where: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
+const HEAD_SQL = 'SELECT MAX(position) AS p FROM events';
+
+interface Page {
+  events: RecordedEvent[];
+  /** Every event at or before this position was looked at; 0 when the log is empty. */
+  scanned: number;
+}
+
+type PageQuery =
+  | { kind: 'nothing' }
+  /** Walk the log by position (the primary key), filtering each row. */
+  | { kind: 'log'; sql: string; params: unknown[] }
+  /** One index search per type, merged; params follow the type and `after`. */
+  | { kind: 'byType'; sql: string; types: string[]; params: unknown[] };
+
+/**
+ * The statements a page read runs (exported so a test can EXPLAIN them). A type filter reads the
+ * (type, position) index, so events of other types are never visited. Stream prefixes alone walk
+ * the log: the (stream, revision) index orders by stream, so log order across the streams of a
+ * prefix would need a sort of every event under the prefix, on every page. Since subscriptions
+ * resume from the position they scanned, that walk only visits events appended since the last
+ * page, and no projection filters on prefixes alone.
+ */
+export function pageQueries(filter?: EventFilter): PageQuery {
+  if (filter?.eventTypes?.length === 0 || filter?.streamPrefixes?.length === 0) return { kind: 'nothing' };
+  const { where, params } = prefixSql(filter?.streamPrefixes);
   if (filter?.eventTypes) {
-    parts.push(filter.eventTypes.length ? `type IN (${filter.eventTypes.map(() => '?').join(',')})` : '0');
-    params.push(...filter.eventTypes);
+    return { kind: 'byType', sql: `SELECT * FROM events WHERE type = ? AND position > ? ${where} ORDER BY position LIMIT ?`, types: [...new Set(filter.eventTypes)], params };
   }
-  if (filter?.streamPrefixes) {
-    // substr comparison instead of LIKE so '_' and '%' in a prefix are literal.
-    parts.push(filter.streamPrefixes.length ? `(${filter.streamPrefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ')})` : '0');
-    for (const p of filter.streamPrefixes) params.push(p.length, p);
+  return { kind: 'log', sql: `SELECT * FROM events WHERE position > ? ${where} ORDER BY position LIMIT ?`, params };
+}
+
+/** A row filter for stream prefixes; substr rather than LIKE so '_' and '%' in a prefix are literal. */
+function prefixSql(prefixes?: readonly string[]): { where: string; params: unknown[] } {
+  if (!prefixes) return { where: '', params: [] };
+  if (prefixes.length === 0) return { where: 'AND 0', params: [] };
+  // SQLite's substr counts characters (code points), not UTF-16 units.
+  return { where: `AND (${prefixes.map(() => 'substr(stream, 1, ?) = ?').join(' OR ')})`, params: prefixes.flatMap((p) => [[...p].length, p]) };
+}
+
+/**
+ * Each prefix as a range of the (stream, revision) index: the strings starting with p are those
+ * in [p, p with its last code point incremented), as SQLite compares text by code point (UTF-8
+ * bytes). Prefixes covered by a shorter one are dropped, so the ranges never overlap.
+ */
+function prefixRanges(prefixes: readonly string[]): { where: string; params: unknown[] }[] {
+  const distinct = [...new Set(prefixes)];
+  const kept = distinct.filter((p) => !distinct.some((q) => q !== p && p.startsWith(q)));
+  return kept.map((p) => {
+    const upper = successor(p);
+    return upper === null ? { where: 'stream >= ?', params: [p] } : { where: 'stream >= ? AND stream < ?', params: [p, upper] };
+  });
+}
+
+/** The least string greater than every string starting with p; null when there is none. */
+function successor(p: string): string | null {
+  const points = [...p].map((c) => c.codePointAt(0)!);
+  while (points.length > 0) {
+    const last = points.pop()!;
+    if (last < 0x10ffff) return String.fromCodePoint(...points, last + 1 === 0xd800 ? 0xe000 : last + 1);
   }
-  return { where: parts.map((p) => `AND ${p}`).join(' '), params };
+  return null;
 }
 
 function toRecorded(row: Row): RecordedEvent {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { createLogger } from '../logger';
 import { EmbeddedReadStore } from '../read-store/embedded-read-store';
+import type { CollectionWrite } from '../read-store/read-store';
 import { waitFor } from '../testing/event-store-contract';
 import { ProjectionRunner, waitForProjection } from './projection-runner';
 import type { Projector } from './projector';
@@ -17,6 +18,10 @@ const open = () => {
 };
 const add = (store: SqliteEventStore, stream: string, n: number) =>
   store.append(stream, Array.from({ length: n }, () => ({ id: randomUUID(), type: 'Counted', data: {}, metadata })), { expectedRevision: 'any' });
+
+/** Events the counter does not handle. */
+const other = (store: SqliteEventStore, stream: string, n: number) =>
+  store.append(stream, Array.from({ length: n }, () => ({ id: randomUUID(), type: 'Other', data: {}, metadata })), { expectedRevision: 'any' });
 
 /** Counts events per stream with $inc: any event applied twice would show. */
 const counter = (fail?: () => boolean): Projector => ({
@@ -61,6 +66,59 @@ describe('ProjectionRunner', () => {
     await waitFor(() => runner.statuses()[0]!.caughtUp && runner.statuses()[0]!.lastError === null);
     await runner.stop();
     expect(await count(readStore, 'x')).toBe(10);
+  });
+
+  it('moves a rare projection\'s stored checkpoint to the head past the events it does not handle', async () => {
+    const { eventStore, readStore } = open();
+    await add(eventStore, 'a', 1);
+    for (let i = 0; i < 50; i++) await other(eventStore, `o-${i}`, 10);
+    const runner = new ProjectionRunner({ eventStore, readStore, projectors: [counter()], logger: createLogger('silent'), checkpointIntervalMs: 100 });
+    await runner.start();
+    const head = await eventStore.headPosition();
+    await waitFor(async () => (await readStore.getCheckpoint('counter')) === head);
+    expect(runner.statuses()[0]).toMatchObject({ position: head, caughtUp: true });
+    // And live: appends it does not handle move it on too.
+    for (let i = 0; i < 20; i++) await other(eventStore, `live-${i}`, 5);
+    const later = await eventStore.headPosition();
+    await waitFor(async () => (await readStore.getCheckpoint('counter')) === later);
+    await runner.stop();
+    expect(await count(readStore, 'a')).toBe(1);
+  });
+
+  it('stores checkpoints the projection\'s own events did not move at most once per interval, yet answers read-your-writes at once', async () => {
+    const { eventStore, readStore } = open();
+    let checkpointOnly = 0;
+    const counting = new Proxy(readStore, {
+      get(target, key) {
+        if (key === 'commit') {
+          return (writes: CollectionWrite[], checkpoint?: { name: string; position: string }) => {
+            if (writes.length === 0) checkpointOnly += 1;
+            return target.commit(writes, checkpoint);
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await add(eventStore, 'a', 3);
+    const runner = new ProjectionRunner({ eventStore, readStore: counting, projectors: [counter()], logger: createLogger('silent'), checkpointIntervalMs: 3_600_000 });
+    await runner.start();
+    expect(await waitForProjection(counting, 'counter', await eventStore.headPosition())).toBe(true);
+    for (let i = 0; i < 30; i++) {
+      const { position } = await other(eventStore, `o-${i}`, 1);
+      // Served from the running projection's memory, not from the throttled stored checkpoint.
+      expect(await waitForProjection(counting, 'counter', position, 2000)).toBe(true);
+    }
+    const { position } = await add(eventStore, 'a', 1);
+    expect(await waitForProjection(counting, 'counter', position, 2000)).toBe(true);
+    expect(await count(readStore, 'a')).toBe(4);
+    // One leading write at most within the (hour-long) interval; stop stores the rest.
+    expect(checkpointOnly).toBeLessThanOrEqual(1);
+    const head = await eventStore.headPosition();
+    await other(eventStore, 'last', 1);
+    await waitFor(() => runner.statuses()[0]!.position! > head!);
+    await runner.stop();
+    expect(await readStore.getCheckpoint('counter')).toBe(await eventStore.headPosition());
   });
 
   it('gives up waiting for a position the projection never reaches', async () => {

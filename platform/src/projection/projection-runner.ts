@@ -5,25 +5,52 @@ import { physicalWrites, type Projector } from './projector';
 
 export interface ProjectionStatus {
   name: string;
+  /** The position scanned to: every event at or before it that the projection handles is applied. */
   position: Position | null;
   caughtUp: boolean;
   lastError: string | null;
 }
 
 /**
+ * How often, at most, a projection stores a checkpoint that no event of its own moved: the
+ * position it scanned past events it does not handle.
+ */
+export const CHECKPOINT_INTERVAL_MS = 1000;
+
+/**
+ * The projections running in this process, by read store: what each has applied, read from
+ * memory. waitForProjection asks them first, so read-your-writes never waits for a stored
+ * checkpoint that is written at most once a second.
+ */
+const runningHere = new WeakMap<ReadStore, Map<string, () => Position | null>>();
+
+/**
  * Runs projectors live: each subscribes to $all after its checkpoint, and each batch of events
  * is written together with the new checkpoint in one read-store transaction. A crash between
  * batches loses nothing and repeats nothing; a failing projector is restarted from its
  * checkpoint with a growing back-off, while the others carry on.
+ *
+ * The checkpoint also moves past events a projector does not handle (the subscription's scanned
+ * position), so a projection of rare events resumes near the head instead of re-reading the
+ * log's tail. Those moves are written with an empty write set, throttled (see CheckpointWriter).
  */
 export class ProjectionRunner {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly status = new Map<string, ProjectionStatus>();
+  private readonly writers = new Map<string, CheckpointWriter>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
   constructor(
-    private readonly deps: { eventStore: EventStore; readStore: ReadStore; projectors: readonly Projector[]; logger: Logger; batchSize?: number },
+    private readonly deps: {
+      eventStore: EventStore;
+      readStore: ReadStore;
+      projectors: readonly Projector[];
+      logger: Logger;
+      batchSize?: number;
+      /** Least time between two checkpoint-only writes of one projection. */
+      checkpointIntervalMs?: number;
+    },
   ) {}
 
   async start(): Promise<void> {
@@ -34,24 +61,43 @@ export class ProjectionRunner {
   private async run(projector: Projector, failures: number): Promise<void> {
     if (this.stopped) return;
     const { eventStore, readStore, logger } = this.deps;
+    // A failed run's last checkpoint write lands before this one reads the checkpoint.
+    await this.writers.get(projector.name)?.close();
     const after = await readStore.getCheckpoint(projector.name);
     const state: ProjectionStatus = { name: projector.name, position: after, caughtUp: false, lastError: this.status.get(projector.name)?.lastError ?? null };
     this.status.set(projector.name, state);
+    const writer = new CheckpointWriter(readStore, projector.name, after, this.deps.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS, (err) =>
+      logger.warn({ err, projection: projector.name }, 'could not store a projection checkpoint; it is written again later'),
+    );
+    this.writers.set(projector.name, writer);
+    let local = runningHere.get(readStore);
+    if (!local) runningHere.set(readStore, (local = new Map()));
+    local.set(projector.name, () => state.position);
+
+    const advance = (position: Position) => {
+      if (state.position === null || position > state.position) state.position = position;
+    };
     const subscription = eventStore.subscribe({
       after,
       filter: projector.filter,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (events) => {
-        await applyBatch(readStore, projector, events, projector.name, (c) => c);
-        state.position = events[events.length - 1]!.position;
+        const last = events[events.length - 1]!.position;
+        await writer.commit(last, () => applyBatch(readStore, projector, events, projector.name, (c) => c));
+        advance(last);
         state.caughtUp = false;
         failures = 0;
+      },
+      onCheckpoint: (position) => {
+        advance(position);
+        writer.scanned(position);
       },
       onCaughtUp: () => {
         state.caughtUp = true;
         state.lastError = null;
       },
       onError: (error) => {
+        state.caughtUp = false;
         state.lastError = error instanceof Error ? error.message : String(error);
         if (this.stopped) return;
         const delay = Math.min(30_000, 250 * 2 ** failures);
@@ -70,11 +116,90 @@ export class ProjectionRunner {
     return [...this.status.values()].map((s) => ({ ...s }));
   }
 
+  /** Stops every subscription, then stores how far each scanned, so a restart resumes there. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.retryTimers) clearTimeout(t);
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
     this.subscriptions.clear();
+    await Promise.all([...this.writers.values()].map((w) => w.close()));
+    const local = runningHere.get(this.deps.readStore);
+    for (const p of this.deps.projectors) local?.delete(p.name);
+  }
+}
+
+/**
+ * One projection's checkpoint writes, one at a time, so a checkpoint never moves back: a batch
+ * commits its writes with its last event's position; a scanned position beyond it is stored
+ * with an empty write set, at most once per interval (leading and trailing, so the last scanned
+ * position always lands within one interval). An idle or rare projection thus writes nothing
+ * while nothing is appended and once a second at most under load, and a restart rescans at
+ * most about a second of log.
+ */
+class CheckpointWriter {
+  private stored: Position | null;
+  private scannedTo: Position | null;
+  private lastWrite = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly name: string,
+    stored: Position | null,
+    private readonly intervalMs: number,
+    private readonly onWriteError: (error: unknown) => void,
+  ) {
+    this.stored = stored;
+    this.scannedTo = stored;
+  }
+
+  /** Runs a batch's commit in turn; `position` is the checkpoint it stores. */
+  commit(position: Position, write: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(async () => {
+      await write();
+      if (this.stored === null || position > this.stored) this.stored = position;
+      this.lastWrite = Date.now();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The subscription scanned to `position` (everything it handles before it is committed). */
+  scanned(position: Position) {
+    if (this.scannedTo !== null && position <= this.scannedTo) return;
+    this.scannedTo = position;
+    if (this.closed || this.timer) return;
+    const wait = this.lastWrite + this.intervalMs - Date.now();
+    if (wait <= 0) this.storeScanned();
+    else {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.storeScanned();
+      }, wait);
+    }
+  }
+
+  private storeScanned() {
+    this.queue = this.queue
+      .then(async () => {
+        const position = this.scannedTo;
+        if (position === null || (this.stored !== null && position <= this.stored)) return;
+        this.lastWrite = Date.now();
+        await this.readStore.commit([], { name: this.name, position });
+        this.stored = position;
+      })
+      .catch(this.onWriteError);
+  }
+
+  /** Stores what was scanned and not yet stored, then takes no more writes. */
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.closed) this.storeScanned();
+    this.closed = true;
+    await this.queue;
   }
 }
 
@@ -91,15 +216,18 @@ export async function applyBatch(
 }
 
 /**
- * Read-your-writes for the API: waits until a projection has applied a position (its
- * checkpoint is read from the read store, so this works when projections run elsewhere).
+ * Read-your-writes for the API: waits until a projection has applied a position, whether or not
+ * the projection handles the event there. A projection running in this process is asked from
+ * memory (exact, and at once); otherwise its stored checkpoint is read from the read store,
+ * which trails by at most CHECKPOINT_INTERVAL_MS for events the projection does not handle.
  */
 export async function waitForProjection(readStore: ReadStore, name: string, position: Position | null, timeoutMs = 5000): Promise<boolean> {
   if (!position) return true;
   const until = Date.now() + timeoutMs;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
-    const checkpoint = await readStore.getCheckpoint(name);
-    if (checkpoint !== null && checkpoint >= position) return true;
+  for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+    const here = runningHere.get(readStore)?.get(name);
+    const applied = here ? here() : await readStore.getCheckpoint(name);
+    if (applied !== null && applied >= position) return true;
     if (Date.now() > until) return false;
     await new Promise((r) => setTimeout(r, delay));
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
+import { DuplicateEventIdError, WrongExpectedRevisionError, matchesFilter, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
 
 export interface EventStoreFactory {
   /** A store on a fresh (or uniquely-namespaced) log. */
@@ -159,6 +159,84 @@ export function eventStoreContract(name: string, factory: EventStoreFactory | nu
       expect(second).toEqual(['C']);
     });
 
+    it('reports a scanned checkpoint past events its filter skips, and resumes from it with the next match only', async () => {
+      const store = await start();
+      const rare = `${run}Rare`;
+      const first = await store.append(s('scan-rare'), [ev(rare)], { expectedRevision: 'no_stream' });
+      const skipped: string[] = [];
+      for (let i = 0; i < 10; i++) skipped.push((await store.append(s(`scan-common-${i}`), Array.from({ length: 10 }, () => ev(`${run}Common`)), { expectedRevision: 'no_stream' })).position);
+      const seen: RecordedEvent[] = [];
+      const checkpoints: string[] = [];
+      let caughtUpAt: string | null = null;
+      const sub = store.subscribe({
+        filter: { eventTypes: [rare] },
+        // Small batches: EventStoreDB sends a checkpoint about once per batch of scanned events.
+        batchSize: 10,
+        onBatch: async (batch) => {
+          seen.push(...batch);
+        },
+        onCheckpoint: (position) => {
+          expect(position > (checkpoints.at(-1) ?? '')).toBe(true);
+          checkpoints.push(position);
+        },
+        onCaughtUp: (position) => {
+          caughtUpAt = position;
+        },
+      });
+      // Well past the rare event: at least half of the 100 events after it were scanned and skipped.
+      await waitFor(() => checkpoints.length > 0 && checkpoints.at(-1)! >= skipped[4]! && caughtUpAt !== null);
+      await sub.stop();
+      expect(seen.map((e) => e.id)).toEqual([(await store.readStream(s('scan-rare')))[0]!.id]);
+      expect(seen[0]!.position).toBe(first.position);
+      expect(caughtUpAt! >= checkpoints.at(-1)!).toBe(true);
+
+      const checkpoint = checkpoints.at(-1)!;
+      const next = await store.append(s('scan-rare'), [ev(rare)], { expectedRevision: 0 });
+      const resumed: RecordedEvent[] = [];
+      let resumedCaughtUp = false;
+      const sub2 = store.subscribe({
+        after: checkpoint,
+        filter: { eventTypes: [rare] },
+        onBatch: async (batch) => {
+          resumed.push(...batch);
+        },
+        onCaughtUp: () => {
+          resumedCaughtUp = true;
+        },
+      });
+      // Delivery is in log order, so anything before the new event would have come first.
+      await waitFor(() => resumed.length >= 1 && resumedCaughtUp);
+      await sub2.stop();
+      expect(resumed.map((e) => e.position)).toEqual([next.position]);
+    });
+
+    it('reads by event type exactly as a scan of the log would, on random data', async () => {
+      const store = await start();
+      const random = seeded(7);
+      const types = ['A', 'B', 'C', 'D', 'E'].map((t) => `${run}${t}`);
+      // Skewed: A is common, E rare.
+      const pick = () => types[Math.min(types.length - 1, Math.floor(-Math.log(1 - random()) * 1.2))]!;
+      const revisions = new Map<string, number>();
+      for (let i = 0; i < 60; i++) {
+        const stream = s(`${random() < 0.5 ? 'rnd-x' : 'rnd-y'}-${Math.floor(random() * 8)}`);
+        const events = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ev(pick()));
+        const r = await store.append(stream, events, { expectedRevision: revisions.get(stream) ?? 'no_stream' });
+        revisions.set(stream, r.nextRevision);
+      }
+      const log = await store.readAll({ filter: { streamPrefixes: [s('rnd-')] }, limit: 10_000 });
+      for (let check = 0; check < 40; check++) {
+        const eventTypes = types.filter(() => random() < 0.4);
+        const filter = random() < 0.3 ? { eventTypes, streamPrefixes: [s('rnd-x')] } : { eventTypes };
+        const after = random() < 0.3 ? null : log[Math.floor(random() * log.length)]!.position;
+        const limit = 1 + Math.floor(random() * 40);
+        const expected = log.filter((e) => (after === null || e.position > after) && matchesFilter(e, filter));
+        const page = await store.readAll({ after, filter, limit });
+        expect(page.map((e) => e.id), JSON.stringify({ filter, after, limit })).toEqual(expected.slice(0, limit).map((e) => e.id));
+        expect(await store.countEvents(filter)).toBe(log.filter((e) => matchesFilter(e, filter)).length);
+        expect(await store.headPosition(filter)).toBe(log.filter((e) => matchesFilter(e, filter)).at(-1)?.position ?? null);
+      }
+    });
+
     it('ends a subscription with onError when its handler fails', async () => {
       const store = await start();
       await store.append(s('fail'), [ev('A')], { expectedRevision: 'no_stream' });
@@ -184,4 +262,16 @@ export async function waitFor(predicate: () => boolean | Promise<boolean>, timeo
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing random case can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
