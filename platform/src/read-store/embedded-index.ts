@@ -19,12 +19,13 @@ export const indexName = (keys: IndexSpec['keys']) =>
     .join('_');
 
 /**
- * mingo's order of scalars (undefined < null < numbers < strings < booleans; strings by code
- * unit), so a walk along an index returns what mingo's sort of the same documents returns.
+ * mingo's order of scalars in a sort (a missing field and null alike, then numbers, strings,
+ * booleans; strings by code unit), which is MongoDB's too: a walk along an index returns what
+ * sorting the same documents returns. Keys hold null for a missing field.
  */
-const rank = (v: Scalar) => (v === undefined ? 1 : v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
+const rank = (v: Scalar) => (v === undefined || v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
 export function compareScalars(a: Scalar, b: Scalar): number {
-  if (a === b) return 0;
+  if (a === b || (a ?? null) === (b ?? null)) return 0;
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
@@ -94,7 +95,7 @@ export class EmbeddedIndex {
     for (const f of this.fields) {
       const v = valueAt(doc, f);
       if (v === UNINDEXABLE) return null;
-      key.push(v);
+      key.push(v ?? null);
     }
     return key;
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Aggregator, Query, find } from 'mingo';
 import { applyUpdate } from './apply-update';
 import { deepFreeze, isDeepFrozen } from './deep-freeze';
-import { EmbeddedIndex, type Entry, type Scalar } from './embedded-index';
+import { EmbeddedIndex, type Entry } from './embedded-index';
 import { planQuery, walk } from './query-plan';
 import {
   DuplicateKeyError,
@@ -230,16 +230,9 @@ function checkUnique(name: string, coll: StoredCollection, changes: Map<string, 
 function committedWithKey(coll: StoredCollection, index: EmbeddedIndex, doc: Doc, key: string): Doc[] {
   const own = index.keyOf(doc);
   if (!own || !index.usable) return [...coll.docs.values()].filter((d) => index.uniqueKey(d) === key);
-  // A missing field and null are one key to a unique index but two places in the order.
-  let variants: Scalar[][] = [[]];
-  for (const v of own) variants = variants.flatMap((k) => (v === null || v === undefined ? [[...k, undefined], [...k, null]] : [[...k, v]]));
-  const out: Doc[] = [];
   const n = index.fields.length;
-  for (const k of variants) {
-    const [from, to] = index.bounds({ key: k, n, inclusive: true }, { key: k, n, inclusive: true });
-    for (const entry of index.entries.range(from, to)) out.push(entry.doc);
-  }
-  return out;
+  const [from, to] = index.bounds({ key: own, n, inclusive: true }, { key: own, n, inclusive: true });
+  return [...index.entries.range(from, to)].map((e) => e.doc);
 }
 
 /**

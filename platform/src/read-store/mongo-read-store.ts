@@ -167,8 +167,14 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  /** MongoDB's createIndex (a no-op when the same index exists); documents that break a new unique index fail it. */
   async ensureIndex(collection: string, keys: Record<string, 1 | -1>, options?: { unique?: boolean }): Promise<void> {
-    await this.db.collection(collection).createIndex(keys, { unique: options?.unique ?? false });
+    try {
+      await this.db.collection(collection).createIndex(keys, { unique: options?.unique ?? false });
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(collection, '');
+      throw error;
+    }
   }
 
   async ping(): Promise<void> {

@@ -28,8 +28,8 @@ const isScalar = (v: unknown): v is Exclude<Scalar, undefined> =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 const isOrderable = (v: unknown): v is number | string | boolean => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
-/** `null` matches a missing field too; both are index values of their own (undefined < null). */
-const pointsOf = (v: Exclude<Scalar, undefined>): Scalar[] => (v === null ? [undefined, null] : [v]);
+/** `null` matches a missing field too, which the index keys as null. */
+const pointsOf = (v: Exclude<Scalar, undefined>): Scalar[] => [v];
 
 function predicateOf(value: unknown): Predicate | null {
   if (isScalar(value)) return { points: pointsOf(value), exact: true };
@@ -73,7 +73,11 @@ function planFor(index: EmbeddedIndex, predicates: Map<string, Predicate>, filte
     bounded += 1;
     if ('points' in next) {
       exact &&= next.exact;
-      const points = [...next.points].sort((a, b) => dir * compareScalars(a, b));
+      // Boxed: Array.prototype.sort puts undefined last without asking the comparator.
+      const points = next.points
+        .map((v) => ({ v }))
+        .sort((a, b) => dir * compareScalars(a.v, b.v))
+        .map((p) => p.v);
       ranges = points.map((v) => ({ low: { key: [...prefix, v], n: p + 1, inclusive: true }, high: { key: [...prefix, v], n: p + 1, inclusive: true } }));
     } else {
       exact = false;
