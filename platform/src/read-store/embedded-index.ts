@@ -23,14 +23,33 @@ export const indexName = (keys: IndexSpec['keys']) =>
  * booleans; strings by code unit), which is MongoDB's too: a walk along an index returns what
  * sorting the same documents returns. Keys hold null for a missing field.
  */
-const rank = (v: Scalar) => (v === undefined || v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
-export function compareScalars(a: Scalar, b: Scalar): number {
+const rank = (v: Scalar | TypeEdge) => (v instanceof TypeEdge ? v.rank : v === undefined || v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
+export function compareScalars(a: Scalar | TypeEdge, b: Scalar | TypeEdge): number {
   if (a === b || (a ?? null) === (b ?? null)) return 0;
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
+  if (a instanceof TypeEdge) return a.after ? 1 : -1;
+  if (b instanceof TypeEdge) return b.after ? -1 : 1;
   return (a as number | string) < (b as number | string) ? -1 : 1;
 }
+
+/**
+ * The start or the end of one type's values, as a bound: `$gt: 5` reaches to the end of the
+ * numbers and no further, since MongoDB and mingo compare a number only with numbers.
+ */
+export class TypeEdge {
+  constructor(
+    readonly rank: number,
+    readonly after: boolean,
+  ) {}
+  static of(v: Scalar, after: boolean) {
+    return new TypeEdge(rank(v), after);
+  }
+}
+
+/** A bound's key: values, and at most one type edge at the end. */
+export type BoundKey = readonly (Scalar | TypeEdge)[];
 
 const isScalar = (v: unknown): v is Scalar =>
   v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
@@ -61,6 +80,8 @@ export class EmbeddedIndex {
   readonly entries: SortedBlocks<Entry>;
   /** `_id`s of documents this index cannot order. */
   private readonly unindexable = new Set<string>();
+  /** Each indexed document's entry, to find its place again when it changes. */
+  private readonly byId = new Map<string, Entry>();
 
   constructor(readonly spec: IndexSpec) {
     this.name = indexName(spec.keys);
@@ -75,7 +96,7 @@ export class EmbeddedIndex {
   }
 
   /** Compares the first `n` key values in index order (each field's direction applied). */
-  compareKeys(a: readonly Scalar[], b: readonly Scalar[], n: number): number {
+  compareKeys(a: BoundKey, b: BoundKey, n: number): number {
     for (let i = 0; i < n; i++) {
       const c = compareScalars(a[i], b[i]);
       if (c !== 0) return this.directions[i] === 1 ? c : -c;
@@ -118,39 +139,46 @@ export class EmbeddedIndex {
   build(docs: Iterable<Doc>): void {
     const entries: Entry[] = [];
     this.unindexable.clear();
+    this.byId.clear();
     for (const doc of docs) {
       const key = this.keyOf(doc);
-      if (key) entries.push({ key, id: doc._id, doc });
-      else this.unindexable.add(doc._id);
+      if (!key) this.unindexable.add(doc._id);
+      else {
+        const entry = { key, id: doc._id, doc };
+        entries.push(entry);
+        this.byId.set(doc._id, entry);
+      }
     }
     entries.sort((a, b) => this.compareEntries(a, b));
     this.entries.load(entries);
   }
 
-  /** Moves a document from its old version to its new one (either may be absent). */
-  replace(before: Doc | undefined, after: Doc | undefined): void {
-    const oldKey = before ? this.keyOf(before) : null;
+  /**
+   * Moves a document to its new version (`after`), or out of the index when it is gone. The
+   * old place comes from the entry itself, so `after` may be the old object changed in place.
+   */
+  replace(id: string, after: Doc | undefined): void {
+    const entry = this.byId.get(id);
     const newKey = after ? this.keyOf(after) : null;
-    if (before && oldKey && after && newKey && this.compareKeys(oldKey, newKey, this.fields.length) === 0) {
-      // Same place in the index: point the entry at the new version.
-      const entry = this.entries.get({ key: oldKey, id: before._id, doc: before });
-      if (entry) {
-        entry.doc = after;
-        return;
-      }
+    if (entry && after && newKey && this.compareKeys(entry.key, newKey, this.fields.length) === 0) {
+      entry.doc = after; // same place in the index
+      return;
     }
-    if (before) {
-      if (oldKey) this.entries.delete({ key: oldKey, id: before._id, doc: before });
-      else this.unindexable.delete(before._id);
+    if (entry) {
+      this.entries.delete(entry);
+      this.byId.delete(id);
     }
-    if (after) {
-      if (newKey) this.entries.insert({ key: newKey, id: after._id, doc: after });
-      else this.unindexable.add(after._id);
-    }
+    this.unindexable.delete(id);
+    if (!after) return;
+    if (newKey) {
+      const fresh = { key: newKey, id, doc: after };
+      this.entries.insert(fresh);
+      this.byId.set(id, fresh);
+    } else this.unindexable.add(id);
   }
 
   /** The entries whose first `n` key values lie between `low` and `high` in index order. */
-  bounds(low: { key: readonly Scalar[]; n: number; inclusive: boolean } | null, high: { key: readonly Scalar[]; n: number; inclusive: boolean } | null): [Cursor, Cursor] {
+  bounds(low: { key: BoundKey; n: number; inclusive: boolean } | null, high: { key: BoundKey; n: number; inclusive: boolean } | null): [Cursor, Cursor] {
     const from = low
       ? this.entries.partition((e) => {
           const c = this.compareKeys(e.key, low.key, low.n);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { Aggregator, Query, find } from 'mingo';
-import { applyUpdate } from './apply-update';
+import { applyUpdate, copyValue } from './apply-update';
 import { deepFreeze, isDeepFrozen } from './deep-freeze';
 import { EmbeddedIndex, type Entry } from './embedded-index';
 import { planQuery, walk } from './query-plan';
@@ -40,14 +40,14 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly cache = new Map<string, StoredCollection>();
 
-  /**
-   * `durable: false` keeps documents in memory only (no SQLite writes): the staging area of a
-   * rebuild, which copies the finished read model into the real store at the end.
-   */
+  /** See `scratch()`. */
+  readonly scratch: boolean;
+
   constructor(
     file: string,
-    private readonly options: { durable?: boolean } = {},
+    options: { scratch?: boolean } = {},
   ) {
+    this.scratch = options.scratch ?? false;
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -58,13 +58,14 @@ export class EmbeddedReadStore implements ReadStore {
     `);
   }
 
-  /** A store in memory alone, gone when closed. */
-  static inMemory(): EmbeddedReadStore {
-    return new EmbeddedReadStore(':memory:', { durable: false });
-  }
-
-  private get durable() {
-    return this.options.durable ?? true;
+  /**
+   * A scratch store for one owner, the staging area of a rebuild: in memory alone (nothing
+   * written to disk), documents neither frozen nor copied — updates change them in place — so
+   * a commit that fails half-way leaves its first writes applied. Its owner reads it, freezes
+   * what it hands on (`deepFreeze`) and drops it.
+   */
+  static scratch(): EmbeddedReadStore {
+    return new EmbeddedReadStore(':memory:', { scratch: true });
   }
 
   /** A collection's committed documents and indexes, loaded from disk on first use. */
@@ -96,7 +97,8 @@ export class EmbeddedReadStore implements ReadStore {
 
   async commit(writes: readonly CollectionWrite[], checkpoint?: { name: string; position: string }): Promise<void> {
     const batch = new Batch(this);
-    for (const { collection, ...op } of writes) batch.apply(collection, op as WriteOp);
+    // A CollectionWrite is a WriteOp with a `collection` beside it: applied as it is, no copy.
+    for (const write of writes) batch.apply(write.collection, write as WriteOp);
     this.persist(batch, checkpoint);
   }
 
@@ -106,7 +108,7 @@ export class EmbeddedReadStore implements ReadStore {
    */
   persist(batch: Batch, checkpoint?: { name: string; position: string }) {
     for (const [coll, changes] of batch.staged) checkUnique(coll, this.stored(coll), changes);
-    if (this.durable) {
+    if (!this.scratch) {
       const upsert = this.db.prepare('INSERT INTO docs (coll, id, doc) VALUES (?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET doc = excluded.doc');
       const remove = this.db.prepare('DELETE FROM docs WHERE coll = ? AND id = ?');
       const saveCheckpoint = this.db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position');
@@ -125,12 +127,11 @@ export class EmbeddedReadStore implements ReadStore {
     for (const [coll, changes] of batch.staged) {
       const { docs, indexes } = this.stored(coll);
       for (const [id, doc] of changes) {
-        const before = docs.get(id);
         if (doc) {
-          deepFreeze(doc);
+          if (!this.scratch) deepFreeze(doc);
           docs.set(id, doc);
         } else docs.delete(id);
-        for (const index of indexes) index.replace(before, doc ?? undefined);
+        for (const index of indexes) index.replace(id, doc ?? undefined);
       }
     }
   }
@@ -297,7 +298,7 @@ class Batch {
   apply(coll: string, op: WriteOp): UpdateResult | number {
     if ('insertOne' in op) {
       // A frozen document (read from a store) is shared as it is; anything else is copied.
-      const doc = isDeepFrozen(op.insertOne.document) ? op.insertOne.document : structuredClone(op.insertOne.document);
+      const doc = isDeepFrozen(op.insertOne.document) ? op.insertOne.document : copyValue(op.insertOne.document);
       if (this.get(coll, doc._id)) throw new DuplicateKeyError(coll, doc._id);
       this.put(coll, doc);
       return 1;
@@ -306,7 +307,7 @@ class Batch {
     if ('updateMany' in op) return this.update(coll, op.updateMany.filter, op.updateMany.update, false, Infinity);
     if ('replaceOne' in op) {
       const [found] = this.matching(coll, op.replaceOne.filter, 1);
-      const replacement = structuredClone(op.replaceOne.replacement);
+      const replacement = copyValue(op.replaceOne.replacement);
       if (found) {
         this.remove(coll, found._id);
         this.put(coll, { ...replacement, _id: found._id });
@@ -325,19 +326,19 @@ class Batch {
   }
 
   private update(coll: string, filter: Filter, upd: Update, upsert: boolean, limit: number): UpdateResult {
-    const { $setOnInsert, ...modifier } = upd;
     const found = this.matching(coll, filter, limit);
     let modified = 0;
     for (const doc of found) {
       // A document already staged in this batch is the batch's own copy: update it in place.
-      const next = this.staged.get(coll)?.get(doc._id) === doc && !isDeepFrozen(doc) ? doc : structuredClone(doc);
-      if (applyUpdate(next, modifier)) modified += 1;
+      // So is every document of a scratch store; a committed (frozen) one is copied first.
+      const next = this.store.scratch || (this.staged.get(coll)?.get(doc._id) === doc && !isDeepFrozen(doc)) ? doc : copyValue(doc);
+      if (applyUpdate(next, upd)) modified += 1;
       this.put(coll, next);
     }
     if (found.length > 0 || !upsert) return { matchedCount: found.length, modifiedCount: modified, upsertedId: null };
-    const created = { _id: randomUUID(), ...structuredClone(equalityFields(filter)) } as Doc;
-    if ($setOnInsert) applyUpdate(created, { $set: $setOnInsert });
-    applyUpdate(created, modifier);
+    const created = { _id: randomUUID(), ...copyValue(equalityFields(filter)) } as Doc;
+    if (upd.$setOnInsert) applyUpdate(created, { $set: upd.$setOnInsert });
+    applyUpdate(created, upd);
     if (this.get(coll, created._id)) throw new DuplicateKeyError(coll, created._id);
     this.put(coll, created);
     return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };
@@ -439,7 +440,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const [first, ...rest] = pipeline;
     const match = first && Object.keys(first).length === 1 && isPlainFilter(first.$match) ? first.$match : null;
     const input = match ? [...select(this.store.stored(this.name), match).docs] : [...this.store.docs(this.name).values()];
-    return structuredClone(new Aggregator(match ? rest : pipeline).run(input)) as R[];
+    return copyValue(new Aggregator(match ? rest : pipeline).run(input)) as R[];
   }
 
   private write(op: WriteOp) {

@@ -1,9 +1,9 @@
-import { compareScalars, type EmbeddedIndex, type Entry, type Scalar } from './embedded-index';
+import { compareScalars, TypeEdge, type BoundKey, type EmbeddedIndex, type Entry, type Scalar } from './embedded-index';
 import type { Filter, Sort } from './read-store';
 
 /** A bound of an index walk: the first `n` key values compared with `key`. */
 interface Bound {
-  key: readonly Scalar[];
+  key: BoundKey;
   n: number;
   inclusive: boolean;
 }
@@ -22,7 +22,8 @@ export interface Plan {
 }
 
 /** What the filter says of one field, as far as an index can use it. */
-type Predicate = { points: Scalar[]; exact: boolean } | { low: { v: Scalar; inclusive: boolean } | null; high: { v: Scalar; inclusive: boolean } | null };
+type Edge = { v: Scalar | TypeEdge; inclusive: boolean };
+type Predicate = { points: Scalar[]; exact: boolean } | { low: Edge; high: Edge; exact: boolean };
 
 const isScalar = (v: unknown): v is Exclude<Scalar, undefined> =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
@@ -43,10 +44,19 @@ function predicateOf(value: unknown): Predicate | null {
     const points = [...new Set(ops.$in.flatMap(pointsOf))];
     return { points, exact: alone };
   }
-  // Ranges bound the walk; mingo still tests each entry (it brackets by type, as MongoDB does).
   const low = '$gt' in ops && isOrderable(ops.$gt) ? { v: ops.$gt, inclusive: false } : '$gte' in ops && isOrderable(ops.$gte) ? { v: ops.$gte, inclusive: true } : null;
   const high = '$lt' in ops && isOrderable(ops.$lt) ? { v: ops.$lt, inclusive: false } : '$lte' in ops && isOrderable(ops.$lte) ? { v: ops.$lte, inclusive: true } : null;
-  return low || high ? { low, high } : null;
+  if (!low && !high) return null;
+  // A range compares values of its bound's type only (MongoDB and mingo bracket by type): an
+  // open side ends where that type does, and the walk is then exactly the range.
+  const type = (low ?? high)!.v;
+  const sameType = !low || !high || typeof low.v === typeof high.v;
+  const exact = sameType && keys.length === (low ? 1 : 0) + (high ? 1 : 0);
+  return {
+    low: low ?? { v: TypeEdge.of(type, false), inclusive: true },
+    high: high ?? { v: TypeEdge.of(type, true), inclusive: true },
+    exact,
+  };
 }
 
 /** The plan for one index, or null when the index neither narrows the filter nor serves the sort. */
@@ -80,14 +90,9 @@ function planFor(index: EmbeddedIndex, predicates: Map<string, Predicate>, filte
         .map((p) => p.v);
       ranges = points.map((v) => ({ low: { key: [...prefix, v], n: p + 1, inclusive: true }, high: { key: [...prefix, v], n: p + 1, inclusive: true } }));
     } else {
-      exact = false;
+      exact &&= next.exact;
       const [first, last] = dir === 1 ? [next.low, next.high] : [next.high, next.low];
-      ranges = [
-        {
-          low: first ? { key: [...prefix, first.v], n: p + 1, inclusive: first.inclusive } : whole(true),
-          high: last ? { key: [...prefix, last.v], n: p + 1, inclusive: last.inclusive } : whole(true),
-        },
-      ];
+      ranges = [{ low: { key: [...prefix, first.v], n: p + 1, inclusive: first.inclusive }, high: { key: [...prefix, last.v], n: p + 1, inclusive: last.inclusive } }];
     }
   }
   exact &&= filterKeys.every((k) => used.has(k));

@@ -82,13 +82,6 @@ export class SortedBlocks<E> {
     return true;
   }
 
-  /** The entry equal to `entry` under `compare`, if any. */
-  get(entry: E): E | undefined {
-    const at = this.partition((e) => this.compare(e, entry) < 0);
-    const found = this.blocks[at.block]?.[at.offset];
-    return found !== undefined && this.compare(found, entry) === 0 ? found : undefined;
-  }
-
   /** The entries from `from` (included) to `to` (excluded), in order or in reverse. */
   *range(from: Cursor, to: Cursor, reverse = false): Generator<E> {
     const blocks = this.blocks;
