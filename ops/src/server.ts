@@ -1,5 +1,5 @@
 import { buildApp, openAiFrom, type AppDeps } from '@kainga/command-api';
-import { createGeocoder, createLogger, loadConfig, openStores, ProjectionRunner, type Config } from '@kainga/platform';
+import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import { createActivities, createWorkflowEngine } from '@kainga/workflows';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +40,7 @@ export async function startKainga(
   const release = embedded ? holdDataDir(dataDir) : () => undefined;
 
   const stores = await openStores(config);
+  await ensureIndexes(stores.readStore, allProjectors); // the read models' declared indexes (idempotent)
   const runner = config.ROLE === 'api' ? null : new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner?.start();
 

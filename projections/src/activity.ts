@@ -20,6 +20,8 @@ export const activityProjector: Projector = {
   name: 'activity',
   collections: [ACTIVITY],
   filter: { eventTypes: Object.keys(typeOf) },
+  // recentActivity: the last n days.
+  indexes: { [ACTIVITY]: [{ keys: { day: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
     const type = typeOf[event.type];
     if (!type) return [];

@@ -43,6 +43,8 @@ export const propertiesProjector: Projector = {
   name: 'properties',
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
+  // allProperties and locatedProperties: newest first.
+  indexes: { [PROPERTIES]: [{ keys: { createdAt: -1, _id: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as PropertyEvent | ValuationEvent;
     const update = (id: string, fields: Record<string, unknown>, inc?: Record<string, number>): CollectionWrite => ({

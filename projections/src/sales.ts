@@ -13,6 +13,8 @@ export const salesProjector: Projector = {
   name: 'sales',
   collections: [SALES],
   filter: { eventTypes: saleEventTypes, streamPrefixes: ['sale-'] },
+  // salesInCity: one town's recent sales, newest first, without reading the country's.
+  indexes: { [SALES]: [{ keys: { cityKey: 1, saleDate: -1, _id: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as SaleEvent;
     return match(e)

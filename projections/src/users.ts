@@ -10,6 +10,8 @@ export const usersProjector: Projector = {
   name: 'users',
   collections: [USERS],
   filter: { eventTypes: accountEventTypes, streamPrefixes: ['user-'] },
+  // listUsers: the admin's paged list, oldest first.
+  indexes: { [USERS]: [{ keys: { createdAt: 1, _id: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as UserEvent;
     return match(e)

@@ -37,6 +37,14 @@ export const valuationsProjector: Projector = {
   name: 'valuations',
   collections: [VALUATIONS],
   filter: { eventTypes: valuationEventTypes, streamPrefixes: ['valuation-'] },
+  indexes: {
+    [VALUATIONS]: [
+      // valuationsOfUser: a user's valuations, newest first.
+      { keys: { userId: 1, createdAt: -1, _id: 1 } },
+      // recentCompletedValuations (GET /api/summaries/valuations) and countCompletedValuations.
+      { keys: { status: 1, createdAt: -1, _id: 1 } },
+    ],
+  },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as ValuationEvent;
     return match(e)

@@ -1,4 +1,4 @@
-import { createGeocoder, createLogger, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
+import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ export async function startTestApp(env: Record<string, string> = {}, extraDeps: 
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
+  await ensureIndexes(stores.readStore, allProjectors);
   const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner.start();
   const base: AppDeps = { config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', geocoder: createGeocoder(config), projectionStatus: () => runner.statuses() };

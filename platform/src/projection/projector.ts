@@ -1,5 +1,5 @@
 import type { EventFilter, RecordedEvent } from '../event-store/event-store';
-import type { CollectionWrite } from '../read-store/read-store';
+import type { CollectionWrite, IndexSpec, ReadStore } from '../read-store/read-store';
 
 /**
  * A projector turns events into read-store writes. It names the collections it owns by
@@ -10,7 +10,25 @@ export interface Projector {
   readonly name: string;
   readonly collections: readonly string[];
   readonly filter: EventFilter;
+  /**
+   * The indexes its queries need, per logical collection (as MongoDB's createIndex takes them).
+   * Both stores keep them on every write; a paged or filtered query no index covers still
+   * works but reads the whole collection.
+   */
+  readonly indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   project(event: RecordedEvent): CollectionWrite[];
+}
+
+/**
+ * Creates the indexes the projectors declare (idempotent: run at every start), on their
+ * collections or, through `rename`, on the fresh collections of a rebuild.
+ */
+export async function ensureIndexes(readStore: ReadStore, projectors: readonly Projector[], rename: (logical: string) => string = (c) => c): Promise<void> {
+  for (const projector of projectors) {
+    for (const [collection, specs] of Object.entries(projector.indexes ?? {})) {
+      for (const spec of specs) await readStore.ensureIndex(rename(collection), spec.keys, { unique: spec.unique });
+    }
+  }
 }
 
 /**

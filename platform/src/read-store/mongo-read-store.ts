@@ -167,8 +167,14 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  /** MongoDB's createIndex (a no-op when the same index exists); documents that break a new unique index fail it. */
   async ensureIndex(collection: string, keys: Record<string, 1 | -1>, options?: { unique?: boolean }): Promise<void> {
-    await this.db.collection(collection).createIndex(keys, { unique: options?.unique ?? false });
+    try {
+      await this.db.collection(collection).createIndex(keys, { unique: options?.unique ?? false });
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(collection, '');
+      throw error;
+    }
   }
 
   async ping(): Promise<void> {
@@ -218,16 +224,28 @@ class MongoReadCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {
-    return toUpdateResult(await this.coll.updateOne(mongoFilter(filter), mongoUpdate(update), { upsert: options?.upsert ?? false }));
+    return this.duplicateKeyAs(filter, async () => toUpdateResult(await this.coll.updateOne(mongoFilter(filter), mongoUpdate(update), { upsert: options?.upsert ?? false })));
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return toUpdateResult(await this.coll.updateMany(mongoFilter(filter), mongoUpdate(update)));
+    return this.duplicateKeyAs(filter, async () => toUpdateResult(await this.coll.updateMany(mongoFilter(filter), mongoUpdate(update))));
   }
 
   async replaceOne(filter: Filter, replacement: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
-    const result = await this.coll.replaceOne(mongoFilter(filter), replacement, { upsert: options?.upsert ?? false });
-    return toUpdateResult({ matchedCount: result.matchedCount, modifiedCount: result.modifiedCount, upsertedId: result.upsertedId });
+    return this.duplicateKeyAs(filter, async () => {
+      const result = await this.coll.replaceOne(mongoFilter(filter), replacement, { upsert: options?.upsert ?? false });
+      return toUpdateResult({ matchedCount: result.matchedCount, modifiedCount: result.modifiedCount, upsertedId: result.upsertedId });
+    });
+  }
+
+  /** A write that breaks a unique index (11000) fails with our DuplicateKeyError. */
+  private async duplicateKeyAs<R>(filter: Filter, write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(this.name, typeof filter._id === 'string' ? filter._id : '');
+      throw error;
+    }
   }
 
   async deleteOne(filter: Filter): Promise<number> {

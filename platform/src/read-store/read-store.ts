@@ -18,6 +18,15 @@ export interface Update {
   $pull?: Record<string, unknown>;
 }
 
+/**
+ * An index a read model declares on one of its collections, as MongoDB's `createIndex` takes
+ * it: the fields in order, each ascending (1) or descending (-1), and whether a key may occur once.
+ */
+export interface IndexSpec {
+  keys: Record<string, 1 | -1>;
+  unique?: boolean;
+}
+
 export interface FindOptions {
   sort?: Sort;
   skip?: number;
@@ -42,6 +51,11 @@ export type WriteOp =
 /** A write aimed at a named collection, for batches that span collections. */
 export type CollectionWrite = { collection: string } & WriteOp;
 
+/**
+ * A named collection. Documents that reads return are the caller's to read, never to change:
+ * the embedded store hands out its own (deep-frozen) documents rather than copies, so an
+ * assignment to one throws; copy first (`structuredClone`, spread) to change a value.
+ */
 export interface Collection<T extends Doc = Doc> {
   readonly name: string;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
@@ -70,13 +84,18 @@ export interface ReadStore {
   dropCollection(name: string): Promise<void>;
   /** Replaces `to` by `from` (used to swap in a rebuilt read model). */
   renameCollection(from: string, to: string): Promise<void>;
-  /** Creates an index where the adapter has them (MongoDB); the embedded store ignores it. */
+  /**
+   * Creates an index if it is not there yet (MongoDB's `createIndex`); both adapters keep it
+   * on every write and use it for equality, `$in` and range filters and for sorted, limited
+   * reads. It belongs to the collection: a rename carries it along, a drop removes it.
+   * A unique index that existing documents already break fails with DuplicateKeyError.
+   */
   ensureIndex(collection: string, keys: Record<string, 1 | -1>, options?: { unique?: boolean }): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A write that breaks a unique index (the `_id` of an insert). */
+/** A write that breaks a unique index: the `_id`, or a unique index declared by the read model. */
 export class DuplicateKeyError extends Error {
   constructor(readonly collection: string, readonly id: string) {
     super(`Duplicate key ${id} in ${collection}`);

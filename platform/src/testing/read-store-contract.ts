@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DuplicateKeyError, type ReadStore } from '../read-store/read-store';
+import { DuplicateKeyError, type Collection, type Doc, type Filter, type ReadStore, type Sort, type WriteOp } from '../read-store/read-store';
 
 export interface ReadStoreFactory {
   open(): Promise<ReadStore>;
@@ -136,6 +136,170 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       expect(await again.getCheckpoint(c('p2'))).toBe('00000000000000000042');
     });
 
+    it('answers indexed queries as a scan does, through random writes, renames and a restart', async () => {
+      const random = prng(7);
+      const pick = <V>(xs: readonly V[]) => xs[Math.floor(random() * xs.length)]!;
+      let store = await start();
+      // The same writes go to an indexed collection and to one without indexes (answered by a scan).
+      let indexed = c('idx');
+      const plain = c('plain');
+      const declare = async (name: string) => {
+        await store.ensureIndex(name, { city: 1, price: -1, _id: 1 });
+        await store.ensureIndex(name, { beds: 1 });
+        await store.ensureIndex(name, { grade: -1, _id: 1 });
+        await store.ensureIndex(name, { 'meta.rank': 1, _id: -1 });
+      };
+      await declare(indexed);
+      const cities = ['Auckland', 'Napier', 'Nelson', 'Ōtaki', null] as const;
+      const value = () => {
+        const r = random();
+        return r < 0.1 ? undefined : r < 0.15 ? null : r < 0.3 ? pick(['a', 'b', 'c']) : Math.floor(random() * 20) - 5;
+      };
+      const randomDoc = (id: string): Doc => {
+        const doc: Doc = { _id: id, price: Math.floor(random() * 50) * 10_000, tags: random() < 0.5 ? [pick(['x', 'y'])] : [] };
+        const city = pick(cities);
+        if (city !== null || random() < 0.5) doc.city = city;
+        if (random() < 0.9) doc.beds = Math.floor(random() * 6);
+        const grade = value();
+        if (grade !== undefined) doc.grade = grade;
+        if (random() < 0.8) doc.meta = { rank: Math.floor(random() * 10) };
+        return doc;
+      };
+      const randomFilter = (): Filter => {
+        const f: Filter = {};
+        const r = () => random() < 0.5;
+        if (r()) f.city = random() < 0.2 ? { $in: [pick(cities), pick(cities)] } : pick(cities);
+        if (r()) f.beds = random() < 0.3 ? { $gte: Math.floor(random() * 6) } : random() < 0.5 ? { $gt: 1, $lte: Math.floor(random() * 6) } : Math.floor(random() * 6);
+        if (random() < 0.3) f.price = { [pick(['$gt', '$gte', '$lt', '$lte'])]: Math.floor(random() * 50) * 10_000 };
+        if (random() < 0.3) f.grade = random() < 0.5 ? value() ?? null : { [pick(['$gt', '$lt'])]: pick([0, 5, 'b']) };
+        if (random() < 0.2) f['meta.rank'] = { $in: [Math.floor(random() * 10), Math.floor(random() * 10)] };
+        if (random() < 0.15) f.tags = 'x';
+        return f;
+      };
+      const sorts: (Sort | undefined)[] = [
+        undefined,
+        { _id: 1 },
+        { city: 1, price: -1, _id: 1 },
+        { city: -1, price: 1, _id: -1 },
+        { price: -1, _id: 1 },
+        { beds: 1, _id: 1 },
+        { beds: -1, _id: -1 },
+        { grade: -1, _id: 1 },
+        { grade: 1, _id: -1 },
+        { 'meta.rank': 1, _id: -1 },
+        { 'meta.rank': -1, _id: 1 },
+      ];
+      const ids = Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, '0')}`);
+      const randomOp = (): WriteOp => {
+        const r = random();
+        const id = pick(ids);
+        if (r < 0.3) return { replaceOne: { filter: { _id: id }, replacement: randomDoc(id), upsert: true } };
+        if (r < 0.5) return { updateOne: { filter: { _id: id }, update: { $set: { price: Math.floor(random() * 50) * 10_000, grade: value() ?? null } } } };
+        if (r < 0.6) return { updateOne: { filter: { _id: id }, update: { $unset: { city: '' }, $inc: { 'meta.rank': 1 } } } };
+        if (r < 0.7) return { updateMany: { filter: { city: pick(cities), beds: { $gte: 3 } }, update: { $inc: { price: 5_000 } } } };
+        if (r < 0.8) return { deleteOne: { filter: { _id: id } } };
+        if (r < 0.85) return { deleteMany: { filter: { beds: Math.floor(random() * 6), city: pick(cities) } } };
+        // (updateOne by a filter that many documents match picks one at the store's choice: not comparable)
+        return { updateMany: { filter: { city: pick(cities), 'meta.rank': { $gt: 5 } }, update: { $set: { beds: Math.floor(random() * 6) } } } };
+      };
+      // Without a sort, the order is the store's choice: compare by _id.
+      const byId = (docs: Doc[]) => [...docs].sort((a, b) => (a._id < b._id ? -1 : 1));
+      const compare = async (rounds: number) => {
+        const a = store.collection(indexed);
+        const b = store.collection(plain);
+        for (let q = 0; q < rounds; q++) {
+          const filter = randomFilter();
+          const sort = pick(sorts);
+          const options = { sort, skip: random() < 0.3 ? Math.floor(random() * 5) : undefined, limit: random() < 0.6 ? 1 + Math.floor(random() * 8) : undefined };
+          const context = JSON.stringify({ filter, options });
+          if (sort) expect(await a.find(filter, options), context).toEqual(await b.find(filter, options));
+          else expect(byId(await a.find(filter)), context).toEqual(byId(await b.find(filter)));
+          expect(await a.count(filter), context).toBe(await b.count(filter));
+        }
+      };
+      const write = async (coll: (name: string) => Collection, ops: WriteOp[]) => {
+        await coll(indexed).bulkWrite(ops);
+        await coll(plain).bulkWrite(ops);
+      };
+      await write((n) => store.collection(n), ids.slice(0, 40).map((id) => ({ insertOne: { document: randomDoc(id) } })));
+      for (let round = 0; round < 12; round++) {
+        await compare(40);
+        const ops = Array.from({ length: 1 + Math.floor(random() * 12) }, randomOp);
+        if (round % 3 === 0) {
+          // One commit over both collections, as a projection writes.
+          await store.commit([...ops.map((op) => ({ collection: indexed, ...op })), ...ops.map((op) => ({ collection: plain, ...op }))]);
+        } else await write((n) => store.collection(n), ops);
+        if (round === 5) {
+          // A rebuilt collection with its own indexes replaces the live one.
+          const fresh = c('idx_fresh');
+          await declare(fresh);
+          await store.collection(fresh).bulkWrite((await store.collection(indexed).find()).map((document) => ({ insertOne: { document } })));
+          await store.renameCollection(fresh, indexed);
+        }
+        if (round === 8) {
+          await store.close();
+          open.splice(open.indexOf(store), 1);
+          store = await start(true);
+          await declare(indexed); // already there: nothing changes
+        }
+        if (round === 10) {
+          const moved = c('idx_moved');
+          await store.renameCollection(indexed, moved);
+          indexed = moved;
+        }
+      }
+      await compare(60);
+    });
+
+    it('refuses writes that break a unique index, and leaves the batch unwritten', async () => {
+      const store = await start();
+      const users = store.collection(c('uniq'));
+      await store.ensureIndex(c('uniq'), { email: 1 }, { unique: true });
+      await users.insertOne({ _id: 'u1', email: 'a@b.nz' });
+      await users.insertOne({ _id: 'u2', email: 'c@d.nz' });
+      await expect(users.insertOne({ _id: 'u3', email: 'a@b.nz' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(users.updateOne({ _id: 'u2' }, { $set: { email: 'a@b.nz' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        store.commit([
+          { collection: c('uniq'), insertOne: { document: { _id: 'u4', email: 'e@f.nz' } } },
+          { collection: c('uniq'), insertOne: { document: { _id: 'u5', email: 'e@f.nz' } } },
+        ]),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await users.count()).toBe(2);
+      // Moving a key from one document to another in order is allowed.
+      await store.commit([
+        { collection: c('uniq'), updateOne: { filter: { _id: 'u1' }, update: { $set: { email: 'new@b.nz' } } } },
+        { collection: c('uniq'), updateOne: { filter: { _id: 'u2' }, update: { $set: { email: 'a@b.nz' } } } },
+      ]);
+      expect(await users.findOne({ email: 'a@b.nz' })).toEqual({ _id: 'u2', email: 'a@b.nz' });
+      // A missing field is a null key: only one document may lack it.
+      await users.insertOne({ _id: 'u6' });
+      await expect(users.insertOne({ _id: 'u7', email: null })).rejects.toBeInstanceOf(DuplicateKeyError);
+      // An index that the documents already break cannot be created.
+      await users.insertOne({ _id: 'u8', email: 'dup@b.nz', team: 't' });
+      await users.insertOne({ _id: 'u9', email: 'dup2@b.nz', team: 't' });
+      await expect(store.ensureIndex(c('uniq'), { team: 1 }, { unique: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+
+    it('never lets a caller change a stored document through what a read returned', async () => {
+      const store = await seeded('frozen');
+      const coll = store.collection<Home>(c('frozen'));
+      await coll.updateOne({ _id: 'h1' }, { $set: { tags: ['sunny'] } });
+      const [home] = await coll.find({ _id: 'h1' });
+      const tryTo = (change: () => void) => {
+        try {
+          change();
+        } catch {
+          // A frozen document refuses; a copy accepts. Either way the store must not change.
+        }
+      };
+      tryTo(() => (home!.price = 1));
+      tryTo(() => home!.tags!.push('damp'));
+      const [listed] = await coll.find({ city: 'Auckland' }, { sort: { price: 1 } });
+      tryTo(() => (listed!.city = 'Hamilton'));
+      expect(await coll.findOne({ _id: 'h1' })).toEqual({ ...homes[0], tags: ['sunny'] });
+    });
+
     it('swaps a rebuilt collection in by rename and drops collections', async () => {
       const store = await seeded('live');
       await store.collection(c('live_rebuild')).insertOne({ _id: 'r1', city: 'Napier' });
@@ -147,4 +311,16 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       expect(await store.collection(c('live')).count()).toBe(0);
     });
   });
+}
+
+/** A small deterministic random number generator (mulberry32), so a failing case repeats. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }

@@ -1,0 +1,205 @@
+import type { Doc, IndexSpec } from './read-store';
+import { SortedBlocks, type Cursor } from './sorted-blocks';
+
+/** One document in an index: its key (the indexed fields' values, in order), `_id` and the document. */
+export interface Entry {
+  key: readonly Scalar[];
+  id: string;
+  doc: Doc;
+}
+
+/** The values an index holds; anything else (arrays, objects, dates, NaN) makes the document unindexable. */
+export type Scalar = undefined | null | number | string | boolean;
+const UNINDEXABLE = Symbol('unindexable');
+
+/** The name MongoDB gives an index: `city_1_price_-1`. */
+export const indexName = (keys: IndexSpec['keys']) =>
+  Object.entries(keys)
+    .map(([k, d]) => `${k}_${d}`)
+    .join('_');
+
+/**
+ * mingo's order of scalars in a sort (a missing field and null alike, then numbers, strings,
+ * booleans; strings by code unit), which is MongoDB's too: a walk along an index returns what
+ * sorting the same documents returns. Keys hold null for a missing field.
+ */
+const rank = (v: Scalar | TypeEdge) => (v instanceof TypeEdge ? v.rank : v === undefined || v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
+export function compareScalars(a: Scalar | TypeEdge, b: Scalar | TypeEdge): number {
+  if (a === b || (a ?? null) === (b ?? null)) return 0;
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (a instanceof TypeEdge) return a.after ? 1 : -1;
+  if (b instanceof TypeEdge) return b.after ? -1 : 1;
+  return (a as number | string) < (b as number | string) ? -1 : 1;
+}
+
+/**
+ * The start or the end of one type's values, as a bound: `$gt: 5` reaches to the end of the
+ * numbers and no further, since MongoDB and mingo compare a number only with numbers.
+ */
+export class TypeEdge {
+  constructor(
+    readonly rank: number,
+    readonly after: boolean,
+  ) {}
+  static of(v: Scalar, after: boolean) {
+    return new TypeEdge(rank(v), after);
+  }
+}
+
+/** A bound's key: values, and at most one type edge at the end. */
+export type BoundKey = readonly (Scalar | TypeEdge)[];
+
+const isScalar = (v: unknown): v is Scalar =>
+  v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+
+/** The value at a dotted path, or UNINDEXABLE when an array lies on the way (MongoDB would index every element). */
+function valueAt(doc: Doc, path: string): Scalar | typeof UNINDEXABLE {
+  let node: unknown = doc;
+  for (const part of path.split('.')) {
+    if (Array.isArray(node)) return UNINDEXABLE;
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return isScalar(node) ? node : UNINDEXABLE;
+}
+
+/**
+ * A secondary index of the embedded read store: the collection's documents sorted by the
+ * index's fields (each ascending or descending) and then by `_id`, in a SortedBlocks list.
+ * Documents whose indexed fields hold arrays or objects are left out and counted; while
+ * there are any, queries do not use the index (they scan, as before) — only `unique` is
+ * still enforced for them, by comparing whole values.
+ */
+export class EmbeddedIndex {
+  readonly name: string;
+  readonly fields: readonly string[];
+  readonly directions: readonly (1 | -1)[];
+  readonly unique: boolean;
+  readonly entries: SortedBlocks<Entry>;
+  /** `_id`s of documents this index cannot order. */
+  private readonly unindexable = new Set<string>();
+  /** Each indexed document's entry, to find its place again when it changes. */
+  private readonly byId = new Map<string, Entry>();
+
+  constructor(readonly spec: IndexSpec) {
+    this.name = indexName(spec.keys);
+    this.fields = Object.keys(spec.keys);
+    this.directions = Object.values(spec.keys);
+    this.unique = spec.unique ?? false;
+    this.entries = new SortedBlocks<Entry>((a, b) => this.compareEntries(a, b));
+  }
+
+  get usable(): boolean {
+    return this.unindexable.size === 0;
+  }
+
+  /** Compares the first `n` key values in index order (each field's direction applied). */
+  compareKeys(a: BoundKey, b: BoundKey, n: number): number {
+    for (let i = 0; i < n; i++) {
+      const c = compareScalars(a[i], b[i]);
+      if (c !== 0) return this.directions[i] === 1 ? c : -c;
+    }
+    return 0;
+  }
+
+  private compareEntries(a: Entry, b: Entry): number {
+    const c = this.compareKeys(a.key, b.key, this.fields.length);
+    if (c !== 0) return c;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  }
+
+  /** The document's key, or null when a field holds something the index cannot order. */
+  keyOf(doc: Doc): Scalar[] | null {
+    const key: Scalar[] = [];
+    for (const f of this.fields) {
+      const v = valueAt(doc, f);
+      if (v === UNINDEXABLE) return null;
+      key.push(v ?? null);
+    }
+    return key;
+  }
+
+  /**
+   * The key a unique index compares: MongoDB treats a missing field as null, and here
+   * unorderable values compare as their JSON text.
+   */
+  uniqueKey(doc: Doc): string {
+    return JSON.stringify(
+      this.fields.map((f) => {
+        const v = valueAt(doc, f);
+        if (v === UNINDEXABLE) return { json: JSON.stringify(resolvePath(doc, f)) };
+        return v === undefined ? null : v;
+      }),
+    );
+  }
+
+  /** Builds the index over every document of a collection: one sort. */
+  build(docs: Iterable<Doc>): void {
+    const entries: Entry[] = [];
+    this.unindexable.clear();
+    this.byId.clear();
+    for (const doc of docs) {
+      const key = this.keyOf(doc);
+      if (!key) this.unindexable.add(doc._id);
+      else {
+        const entry = { key, id: doc._id, doc };
+        entries.push(entry);
+        this.byId.set(doc._id, entry);
+      }
+    }
+    entries.sort((a, b) => this.compareEntries(a, b));
+    this.entries.load(entries);
+  }
+
+  /**
+   * Moves a document to its new version (`after`), or out of the index when it is gone. The
+   * old place comes from the entry itself, so `after` may be the old object changed in place.
+   */
+  replace(id: string, after: Doc | undefined): void {
+    const entry = this.byId.get(id);
+    const newKey = after ? this.keyOf(after) : null;
+    if (entry && after && newKey && this.compareKeys(entry.key, newKey, this.fields.length) === 0) {
+      entry.doc = after; // same place in the index
+      return;
+    }
+    if (entry) {
+      this.entries.delete(entry);
+      this.byId.delete(id);
+    }
+    this.unindexable.delete(id);
+    if (!after) return;
+    if (newKey) {
+      const fresh = { key: newKey, id, doc: after };
+      this.entries.insert(fresh);
+      this.byId.set(id, fresh);
+    } else this.unindexable.add(id);
+  }
+
+  /** The entries whose first `n` key values lie between `low` and `high` in index order. */
+  bounds(low: { key: BoundKey; n: number; inclusive: boolean } | null, high: { key: BoundKey; n: number; inclusive: boolean } | null): [Cursor, Cursor] {
+    const from = low
+      ? this.entries.partition((e) => {
+          const c = this.compareKeys(e.key, low.key, low.n);
+          return low.inclusive ? c < 0 : c <= 0;
+        })
+      : { block: 0, offset: 0 };
+    const to = high
+      ? this.entries.partition((e) => {
+          const c = this.compareKeys(e.key, high.key, high.n);
+          return high.inclusive ? c <= 0 : c < 0;
+        })
+      : this.entries.end();
+    return [from, to];
+  }
+}
+
+function resolvePath(doc: Doc, path: string): unknown {
+  let node: unknown = doc;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
