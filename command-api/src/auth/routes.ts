@@ -52,11 +52,14 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   r.post(
     '/api/auth/login',
     { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: User, ...errorResponses(400, 401, 413, 415, 429) } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const account = createHash('sha256').update(email).digest('hex');
       const wait = throttle.retryAfter(account, request.ip);
-      if (wait > 0) throw new CommandError('too_many', `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw new CommandError('too_many', `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`);
+      }
       const userId = await accountIdByEmail(deps, email);
       const hash = userId ? await deps.stores.credentials.get(userId) : null;
       const ok = hash ? await verifyPassword(password, hash) : await verifyAgainstNothing(password);
@@ -65,7 +68,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
         throttle.fail(account, request.ip);
         throw new CommandError('unauthenticated', 'Incorrect email or password.');
       }
-      throttle.succeed(account);
+      throttle.succeed(account, request.ip);
       await signIn(request, user.id);
       return user;
     },

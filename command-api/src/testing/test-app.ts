@@ -46,11 +46,11 @@ export function sessionCookie(res: LightMyRequestResponse): string | undefined {
   return res.cookies.filter((c) => c.name === SESSION_COOKIE).at(-1)?.value;
 }
 
-/** A browser-like client: keeps the session cookie between requests. */
-export function client(app: FastifyInstance) {
+/** A browser-like client: keeps the session cookie between requests; `remoteAddress` is the client's IP. */
+export function client(app: FastifyInstance, options: { remoteAddress?: string } = {}) {
   let cookie: string | undefined;
   const send = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method, url, payload: body as never, headers, cookies: cookie ? { [SESSION_COOKIE]: cookie } : {} });
+    const res = await app.inject({ method, url, payload: body as never, headers, cookies: cookie ? { [SESSION_COOKIE]: cookie } : {}, ...options });
     const next = sessionCookie(res);
     if (next !== undefined) cookie = next;
     return res;
