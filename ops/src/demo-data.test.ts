@@ -25,7 +25,7 @@ async function census(t: TestApp) {
   const events = await t.stores.eventStore.readAll({ limit: 100_000 });
   const byType: Record<string, number> = {};
   for (const e of events) byType[e.type] = (byType[e.type] ?? 0) + 1;
-  const facts = events.map((e) => `${e.stream} ${e.type}`);
+  const facts = events.map((e) => `${e.streamName} ${e.type}`);
   return { byType, repeated: facts.filter((f, i) => facts.indexOf(f) !== i) };
 }
 
