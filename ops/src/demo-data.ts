@@ -1,6 +1,6 @@
 import type { ConditionKey, PartnerRoleName, Purpose, RoleName } from '@kainga/contracts';
 import { conditionKeys, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW } from '@kainga/contracts';
-import { changeRoles, loadValuation, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
+import { changeRoles, grantRole, loadValuation, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
 import { eventIdFor, handleCommand, loadAggregate, waitForProjection, type EventStore } from '@kainga/platform';
 import { DEMO_SEED_STREAM, demoSeedDecider, type DemoSeedCommand } from './demo/demo-seed-marker';
 import { demoValuationRequest } from './demo/demo-request';
@@ -70,7 +70,10 @@ export async function seedDemoData(deps: AppDeps, options: { now?: Date; size?: 
   for (const [i, person] of people.entries()) {
     const ctx = { idempotencyKey: `demo-seed:${person.email}`, metadata: metadataAt(now) };
     const { userId } = await registerAccount(deps, { ...person, password: DEMO_PASSWORD, provider: 'password' }, ctx);
-    if (person.roles.join() !== 'general') await changeRoles(deps, userId, person.roles, { ...ctx, idempotencyKey: `demo-seed:${person.email}:roles` });
+    const rolesCtx = { ...ctx, idempotencyKey: `demo-seed:${person.email}:roles` };
+    // The demo admin is made admin the way an operator would: the machine's grant (npm run grant-admin).
+    if (person.roles.includes('admin')) await grantRole(deps, person.email, 'admin', { ...rolesCtx, metadata: { ...rolesCtx.metadata, actorId: 'system' } });
+    else if (person.roles.join() !== 'general') await changeRoles(deps, userId, person.roles, rolesCtx);
     ids[person.email] = userId;
     progress('accounts', i + 1, people.length);
   }

@@ -10,6 +10,7 @@ import { errorResponses } from '../plugins/schemas';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
+import adminEmailRoutes, { afterSignIn } from './admin-email-routes';
 import { safeReturnTo, signIn } from './sign-in';
 
 const ReturnToQuery = z.object({ returnTo: z.string().max(2000).optional() });
@@ -18,6 +19,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle();
   const authLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  await app.register(adminEmailRoutes, { deps });
 
   r.get('/api/login', { schema: { tags: ['auth'], summary: 'The sign-in screen', querystring: ReturnToQuery } }, async (request, reply) =>
     reply.redirect(`/sign-in?returnTo=${encodeURIComponent(safeReturnTo(request.query.returnTo))}`),
@@ -44,7 +46,8 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     async (request, reply) => {
       const { email, password, firstName, lastName } = request.body;
       const { userId } = await registerAccount(deps, { email, password, firstName, lastName, provider: 'password' }, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
-      await signIn(request, userId);
+      await signIn(request, userId, 'password');
+      await afterSignIn(deps, request, userId);
       return reply.status(201).send((await loadUser(deps, userId))!);
     },
   );
@@ -69,8 +72,9 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
         throw new CommandError('unauthenticated', 'Incorrect email or password.');
       }
       throttle.succeed(account, request.ip);
-      await signIn(request, user.id);
-      return user;
+      await signIn(request, user.id, 'password');
+      await afterSignIn(deps, request, user.id);
+      return (await loadUser(deps, user.id))!;
     },
   );
 }
