@@ -1,4 +1,4 @@
-import type { Config, Geocoder, Logger, ProjectionStatus, Stores } from '@kainga/platform';
+import type { Config, EmailSender, Geocoder, Logger, ProjectionStatus, Stores } from '@kainga/platform';
 import type { WorkflowEngine } from '@kainga/platform/workflow';
 import type { OAuthEndpoints, OAuthProviderId } from './auth/oauth-providers';
 
@@ -17,6 +17,8 @@ export interface AppDeps {
   geocoder: Geocoder;
   /** Runs valuations (Temporal or in-process); absent on a projections-only process. */
   workflowEngine?: WorkflowEngine;
+  /** Outgoing email; absent: `.eml` files in DATA_DIR/outbox (auth/admin-email). */
+  email?: EmailSender;
   /** Overrides of the OAuth providers' endpoints (tests use a local server). */
   oauthEndpoints?: Partial<Record<OAuthProviderId, Partial<OAuthEndpoints>>>;
 }

@@ -1,6 +1,7 @@
 export { buildApp, BODY_LIMIT } from './app';
 export type { AppDeps } from './deps';
 export { registerAccount, changeRoles } from './accounts/accounts';
+export { grantRole } from './accounts/admin-email';
 export { SESSION_COOKIE } from './plugins/sessions';
 export * from './valuations/valuation-commands';
 export { researchComparables } from './valuations/research';

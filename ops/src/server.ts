@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedDemoData } from './demo-data';
+import { demoSeedPending, seedDemoData } from './demo-data';
 import { holdDataDir } from './pid-lock';
 import { sessionSecretFor } from './session-secret';
 
@@ -58,8 +58,9 @@ export async function startKainga(
     pwaDir: options.pwaDir ?? PWA_DIST,
     projectionStatus: runner ? () => runner.statuses() : undefined,
   };
-  if (config.SEED_DEMO && config.ROLE !== 'projections' && (await stores.eventStore.headPosition()) === null) {
-    logger.info('loading demo data into an empty store (accounts, sales in every town, valued properties)…');
+  // An empty store, or a seed a kill interrupted last time: (re)run it, it resumes where it stopped.
+  if (config.SEED_DEMO && config.ROLE !== 'projections' && (await demoSeedPending(stores.eventStore))) {
+    logger.info('loading demo data (accounts, sales in every town, valued properties)…');
     const seeded = await seedDemoData(deps, {
       onProgress: (phase, done, total) => {
         if (done === total || done % 50 === 0) logger.info({ phase, done, total }, `demo data: ${phase} ${done}/${total}`);

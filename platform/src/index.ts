@@ -14,3 +14,4 @@ export * from './config/config';
 export * from './logger';
 export * from './stores';
 export * from './geocoder/index';
+export * from './email/index';

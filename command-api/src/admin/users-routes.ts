@@ -14,7 +14,7 @@ export default async function adminUserRoutes(app: FastifyInstance, { deps }: { 
   r.get(
     '/api/admin/users',
     { preHandler: requireUser('admin:all'), schema: { tags: ['admin'], response: { 200: AdminUserList, ...errorResponses(401, 403) } } },
-    async () => (await listUsers(deps.stores.readStore)).map((doc) => toUser(doc, deps.config.ADMIN_EMAILS)),
+    async () => (await listUsers(deps.stores.readStore)).map((doc) => toUser(doc)),
   );
 
   r.patch(

@@ -91,6 +91,30 @@ describe('sign-in API', () => {
     const locked = await client(t.app).post('/api/auth/login', { email: 'brute@example.nz', password: 'the right password' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many sign-in attempts/);
+    // Seconds until the lock ends: the whole 15-minute window, give or take the test's own run time.
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('does not let guesses from one address lock the owner out at another', async () => {
+    await client(t.app).register('target@example.nz', 'the right password');
+    const attacker = client(t.app, { remoteAddress: '203.0.113.66' });
+    for (let i = 0; i < 8; i++) await attacker.post('/api/auth/login', { email: 'target@example.nz', password: `guess ${i}` });
+    const refused = await attacker.post('/api/auth/login', { email: 'target@example.nz', password: 'the right password' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    const owner = await client(t.app, { remoteAddress: '198.51.100.7' }).post('/api/auth/login', { email: 'target@example.nz', password: 'the right password' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().email).toBe('target@example.nz');
+  });
+
+  it('sends Retry-After with the per-minute limit of the sign-in routes too', async () => {
+    const busy = client(t.app, { remoteAddress: '192.0.2.99' });
+    let last = await busy.post('/api/auth/login', { email: 'nobody@example.nz', password: 'x' });
+    for (let i = 0; i < 40 && last.statusCode !== 429; i++) last = await busy.post('/api/auth/login', { email: `n${i}@example.nz` });
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last.json().message).toMatch(/Too many/);
   });
 
   it('signs out: destroys the session and goes home', async () => {

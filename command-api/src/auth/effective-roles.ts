@@ -1,22 +1,21 @@
 import type { RoleName, User, UserDoc } from '@kainga/contracts';
 
 /**
- * The roles a user holds right now: their recorded roles, plus admin when their email is in
- * ADMIN_EMAILS (so an operator can grant the first admin without touching the event log).
+ * The roles a user holds: their recorded roles (general when none). ADMIN_EMAILS grants nothing
+ * here: a listed address becomes admin only once its owner proves it (accounts/admin-email.ts),
+ * as a recorded role change, so typing a listed address into a profile gives no power.
  */
-export function effectiveRoles(doc: Pick<UserDoc, 'email' | 'roles'>, adminEmails: readonly string[]): RoleName[] {
-  const roles: RoleName[] = doc.roles.length ? [...doc.roles] : ['general'];
-  if (adminEmails.includes(doc.email.toLowerCase()) && !roles.includes('admin')) roles.push('admin');
-  return roles;
+export function effectiveRoles(doc: Pick<UserDoc, 'roles'>): RoleName[] {
+  return doc.roles.length ? [...doc.roles] : ['general'];
 }
 
-export function toUser(doc: UserDoc, adminEmails: readonly string[]): User {
+export function toUser(doc: UserDoc): User {
   return {
     id: doc._id,
     email: doc.email,
     firstName: doc.firstName,
     lastName: doc.lastName,
-    roles: effectiveRoles(doc, adminEmails),
+    roles: effectiveRoles(doc),
     profileImageUrl: doc.profileImageUrl,
     createdAt: doc.createdAt,
   };

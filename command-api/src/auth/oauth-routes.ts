@@ -7,6 +7,8 @@ import { accountIdByEmail, registerAccount } from '../accounts/accounts';
 import type { AppDeps } from '../deps';
 import { idempotencyKeyOf, metadataOf } from '../plugins/actor';
 import { defaultEndpoints, exchangeCode, fetchProfile, labels, scopes, type OAuthProviderId } from './oauth-providers';
+import { verifyAdminEmailByProvider } from '../accounts/admin-email';
+import { afterSignIn } from './admin-email-routes';
 import { safeReturnTo, signIn } from './sign-in';
 
 declare module 'fastify' {
@@ -75,7 +77,13 @@ export default async function oauthRoutes(app: FastifyInstance, { deps }: { deps
             { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) },
           )
         ).userId;
-      await signIn(request, userId);
+      await signIn(request, userId, provider);
+      // The provider verified this address. It proves the account is the address owner's only if
+      // nobody else can sign in to it: an account with a password gets the emailed link instead.
+      if (deps.config.ADMIN_EMAILS.includes(profile.email) && (await deps.stores.credentials.get(userId)) === null) {
+        await verifyAdminEmailByProvider(deps, userId, provider, profile.email, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
+      }
+      await afterSignIn(deps, request, userId);
       return reply.redirect(pending.returnTo);
     },
   );

@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { adminLinkFor, client, startTestApp, type TestApp } from '../testing/test-app';
 
 /** A stand-in for Google's and GitHub's OAuth servers on loopback. */
 function fakeProvider() {
   let verified = true;
+  let googleEmail = 'Rangi@Gmail.example';
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     const json = (status: number, body: unknown) => {
@@ -23,12 +24,12 @@ function fakeProvider() {
       return;
     }
     if (req.headers.authorization !== 'Bearer tok') return json(401, {});
-    if (url.pathname === '/userinfo') return json(200, { email: 'Rangi@Gmail.example', email_verified: verified, given_name: 'Rangi', family_name: 'Parata', picture: 'https://img.example/r.png' });
+    if (url.pathname === '/userinfo') return json(200, { email: googleEmail, email_verified: verified, given_name: 'Rangi', family_name: 'Parata', picture: 'https://img.example/r.png' });
     if (url.pathname === '/user') return json(200, { login: 'rangi-p', name: 'Rangi Parata', avatar_url: 'https://img.example/g.png' });
     if (url.pathname === '/user/emails') return json(200, [{ email: 'other@x.example', primary: false, verified: true }, { email: 'rangi@gh.example', primary: true, verified }]);
     json(404, {});
   });
-  return { server, setVerified: (v: boolean) => (verified = v) };
+  return { server, setVerified: (v: boolean) => (verified = v), setGoogleEmail: (e: string) => (googleEmail = e) };
 }
 
 let t: TestApp;
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
   t = await startTestApp(
-    { GOOGLE_CLIENT_ID: 'gid', GOOGLE_CLIENT_SECRET: 'shh', GITHUB_CLIENT_ID: 'hid', GITHUB_CLIENT_SECRET: 'shh' },
+    { GOOGLE_CLIENT_ID: 'gid', GOOGLE_CLIENT_SECRET: 'shh', GITHUB_CLIENT_ID: 'hid', GITHUB_CLIENT_SECRET: 'shh', ADMIN_EMAILS: 'rangi@gh.example,squatted@example.nz' },
     {
       oauthEndpoints: {
         google: { authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, profileUrl: `${base}/userinfo` },
@@ -98,6 +99,28 @@ describe('sign-in with Google and GitHub', () => {
     const unverified = await signInWith('github');
     fake.setVerified(true);
     expect(unverified.back.headers.location).toBe('/sign-in?error=unverified&provider=github');
+  });
+
+  it('makes a listed address admin when the provider verified it and the account has no password', async () => {
+    const { c } = await signInWith('github');
+    expect((await c.get('/api/auth/user')).json()).toMatchObject({ email: 'rangi@gh.example', roles: ['general', 'admin'] });
+  });
+
+  it('mails a link instead to a listed password account, and refuses that link to a provider sign-in', async () => {
+    // Someone registered the listed address with a password before its owner came.
+    await client(t.app).register('squatted@example.nz', 'the squatters password');
+    fake.setGoogleEmail('squatted@example.nz');
+    try {
+      const { c } = await signInWith('google');
+      expect((await c.get('/api/auth/user')).json()).toMatchObject({ email: 'squatted@example.nz', roles: ['general'] });
+      const link = (await adminLinkFor(t.dataDir, 'squatted@example.nz'))!;
+      const refused = await c.get(link);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'Sign in with your email and password, then open the link again.' });
+      expect((await c.get('/api/auth/user')).json().roles).toEqual(['general']);
+    } finally {
+      fake.setGoogleEmail('Rangi@Gmail.example');
+    }
   });
 
   it('says so when a provider is not configured', async () => {

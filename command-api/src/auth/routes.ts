@@ -11,6 +11,7 @@ import { errorResponses } from '../plugins/schemas';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
+import adminEmailRoutes, { afterSignIn } from './admin-email-routes';
 import { safeReturnTo, signIn } from './sign-in';
 
 const ReturnToQuery = z.object({ returnTo: z.string().max(2000).optional() });
@@ -19,6 +20,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle();
   const authLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  await app.register(adminEmailRoutes, { deps });
 
   r.get('/api/login', { schema: { tags: ['auth'], summary: 'The sign-in screen', querystring: ReturnToQuery } }, async (request, reply) =>
     reply.redirect(`/sign-in?returnTo=${encodeURIComponent(safeReturnTo(request.query.returnTo))}`),
@@ -48,7 +50,8 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     async (request, reply) => {
       const { email, password, firstName, lastName } = request.body;
       const { userId } = await registerAccount(deps, { email, password, firstName, lastName, provider: 'password' }, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
-      await signIn(request, userId);
+      await signIn(request, userId, 'password');
+      await afterSignIn(deps, request, userId);
       return reply.status(201).send((await loadUser(deps, userId))!);
     },
   );
@@ -56,11 +59,14 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   r.post(
     '/api/auth/login',
     { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: User, ...errorResponses(400, 401, 413, 415, 429) } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const account = createHash('sha256').update(email).digest('hex');
       const wait = throttle.retryAfter(account, request.ip);
-      if (wait > 0) throw new CommandError('too_many', `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw new CommandError('too_many', `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`);
+      }
       const userId = await accountIdByEmail(deps, email);
       const hash = userId ? await deps.stores.credentials.get(userId) : null;
       const ok = hash ? await verifyPassword(password, hash) : await verifyAgainstNothing(password);
@@ -69,9 +75,10 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
         throttle.fail(account, request.ip);
         throw new CommandError('unauthenticated', 'Incorrect email or password.');
       }
-      throttle.succeed(account);
-      await signIn(request, user.id);
-      return user;
+      throttle.succeed(account, request.ip);
+      await signIn(request, user.id, 'password');
+      await afterSignIn(deps, request, user.id);
+      return (await loadUser(deps, user.id))!;
     },
   );
 }

@@ -35,10 +35,10 @@ export default fp(async function actor(app: FastifyInstance, { deps }: { deps: A
 
 export async function loadUser(deps: AppDeps, userId: string): Promise<User | null> {
   const doc = await findUser(deps.stores.readStore, userId);
-  if (doc) return toUser(doc, deps.config.ADMIN_EMAILS);
+  if (doc) return toUser(doc);
   const { state } = await loadAggregate(deps.stores.eventStore, userDecider, userStream(userId));
   if (state.status !== 'registered') return null;
-  return toUser({ _id: state.userId, ...state, updatedAt: state.createdAt }, deps.config.ADMIN_EMAILS);
+  return toUser({ _id: state.userId, ...state, updatedAt: state.createdAt });
 }
 
 /** The one server-side guard: signed in, and holding the permission when one is named. */

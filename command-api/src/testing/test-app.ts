@@ -1,4 +1,4 @@
-import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner } from '@kainga/platform';
+import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner, readOutbox } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,16 +42,33 @@ export async function startTestApp(env: Record<string, string> = {}, extraDeps: 
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+/** The path and query of the newest admin-email link mailed to `email` (DATA_DIR/outbox), or null. */
+export async function adminLinkFor(dataDir: string, email: string): Promise<string | null> {
+  const mail = (await readOutbox(join(dataDir, 'outbox'))).filter((m) => m.to === email).at(-1);
+  const link = mail && /https?:\/\/\S+\/api\/auth\/admin-email\?token=[\w-]+/.exec(mail.text)?.[0];
+  return link ? new URL(link).pathname + new URL(link).search : null;
+}
+
+/** Registers `email` (listed in ADMIN_EMAILS) and proves it through the mailed link, as its owner would. */
+export async function registerAdmin(t: { app: FastifyInstance; dataDir: string }, c: ReturnType<typeof client>, email: string, password?: string) {
+  const me = await c.register(email, password);
+  const link = await adminLinkFor(t.dataDir, email);
+  if (!link) throw new Error(`no admin-email link was mailed to ${email}`);
+  const res = await c.get(link);
+  if (res.statusCode !== 302) throw new Error(`admin-email link failed: ${res.statusCode} ${res.body}`);
+  return { ...me, roles: (await c.get('/api/auth/user')).json().roles as string[] };
+}
+
 export function sessionCookie(res: LightMyRequestResponse): string | undefined {
   // Browsers apply Set-Cookie headers in order; a sign-in clears the old cookie, then sets the new one.
   return res.cookies.filter((c) => c.name === SESSION_COOKIE).at(-1)?.value;
 }
 
-/** A browser-like client: keeps the session cookie between requests. */
-export function client(app: FastifyInstance) {
+/** A browser-like client: keeps the session cookie between requests; `remoteAddress` is the client's IP. */
+export function client(app: FastifyInstance, options: { remoteAddress?: string } = {}) {
   let cookie: string | undefined;
   const send = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method, url, payload: body as never, headers, cookies: cookie ? { [SESSION_COOKIE]: cookie } : {} });
+    const res = await app.inject({ method, url, payload: body as never, headers, cookies: cookie ? { [SESSION_COOKIE]: cookie } : {}, ...options });
     const next = sessionCookie(res);
     if (next !== undefined) cookie = next;
     return res;

@@ -35,6 +35,22 @@ export const UserRolesChanged = z.object({
 export const UserEvent = z.discriminatedUnion('type', [UserRegistered, UserProfileChanged, UserRolesChanged]);
 export type UserEvent = z.infer<typeof UserEvent>;
 
+/**
+ * Admin by configuration (ADMIN_EMAILS) needs proof that the person owns the address: a
+ * one-time link mailed to it (only the link's SHA-256 is kept), or a provider's verified email.
+ * On proof the account's roles change (UserRolesChanged) for good: it never follows the email.
+ */
+export const AdminEmailLinkSent = z.object({
+  type: z.literal('AdminEmailLinkSent'),
+  data: z.object({ userId: z.string(), email: z.string(), tokenHash: z.string(), sentAt: z.string(), expiresAt: z.string() }),
+});
+export const AdminEmailVerified = z.object({
+  type: z.literal('AdminEmailVerified'),
+  data: z.object({ userId: z.string(), email: z.string(), via: z.enum(['link', 'google', 'github']), verifiedAt: z.string() }),
+});
+export const AdminEmailEvent = z.discriminatedUnion('type', [AdminEmailLinkSent, AdminEmailVerified]);
+export type AdminEmailEvent = z.infer<typeof AdminEmailEvent>;
+
 /** One account per email: a reservation stream per normalised email, appended with no-stream. */
 export const EmailReserved = z.object({
   type: z.literal('EmailReserved'),

@@ -1,6 +1,6 @@
 import { conditionKeys, type ValuationRequest } from '@kainga/contracts';
 import { recordSale } from '@kainga/command-api';
-import { client, startTestApp, type TestApp } from '@kainga/command-api/testing';
+import { client, registerAdmin, startTestApp, type TestApp } from '@kainga/command-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkflowEngine } from '../engine';
 import { createActivities } from './activities';
@@ -92,7 +92,7 @@ describe('valuations API', () => {
     expect(refused.json()).toEqual({ message: 'You can only view detailed information for properties you own.' });
     expect((await client(t.app).get(`/api/properties/${propertyId}/map-details`)).statusCode).toBe(401);
     const admin = client(t.app);
-    await admin.register('admin@example.nz');
+    await registerAdmin(t, admin, 'admin@example.nz');
     expect((await admin.get(`/api/properties/${propertyId}/map-details`)).json().isOwner).toBe(false);
 
     // Public read side: anonymised, no exact value, no owner, no address in summaries.

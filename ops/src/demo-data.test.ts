@@ -1,0 +1,68 @@
+import { startTestApp, type TestApp } from '@kainga/command-api/testing';
+import { createActivities, createWorkflowEngine } from '@kainga/workflows';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoSeedPending, seedDemoData, type DemoSize } from './demo-data';
+
+/** A few towns only, so the whole seed (through the real valuation workflow) stays small. */
+const size: DemoSize = { salesPerCity: (rank) => (rank < 3 ? 6 : 0), propertiesPerCity: (rank) => (rank < 3 ? 3 : 0) };
+const now = new Date('2026-11-20T09:00:00.000Z');
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+async function start() {
+  const t = await startTestApp({}, async (base) => ({
+    workflowEngine: await createWorkflowEngine({}, createActivities({ stores: base.stores, geocoder: base.geocoder, openai: null, logger: base.logger }), { sleep: async () => undefined }),
+  }));
+  apps.push(t);
+  return t;
+}
+
+/** How many events of each type the log holds, and whether any stream holds the same fact twice. */
+async function census(t: TestApp) {
+  const events = await t.stores.eventStore.readAll({ limit: 100_000 });
+  const byType: Record<string, number> = {};
+  for (const e of events) byType[e.type] = (byType[e.type] ?? 0) + 1;
+  const facts = events.map((e) => `${e.streamName} ${e.type}`);
+  return { byType, repeated: facts.filter((f, i) => facts.indexOf(f) !== i) };
+}
+
+/** Stops the seed part way, as a kill -9 would. */
+const killAt = (phase: string, after: number) => (p: string, done: number) => {
+  if (p === phase && done === after) throw new Error(`killed during ${phase}`);
+};
+
+describe('demo seeding', () => {
+  it('finishes after an interrupted first start, with the same data as an uninterrupted one and nothing twice', async () => {
+    const clean = await start();
+    const expected = await seedDemoData(clean.deps, { now, size });
+    const reference = await census(clean);
+
+    const t = await start();
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
+    await expect(seedDemoData(t.deps, { now, size, onProgress: killAt('accounts', 4) })).rejects.toThrow('killed during accounts');
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
+    // The restart comes later: its "today" must not move the generated data.
+    const later = new Date(now.getTime() + 3 * 86_400_000);
+    await expect(seedDemoData(t.deps, { now: later, size, onProgress: killAt('properties', 5) })).rejects.toThrow('killed during properties');
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
+    expect(await seedDemoData(t.deps, { now: later, size })).toEqual(expected);
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(false);
+
+    const resumed = await census(t);
+    expect(resumed.byType).toEqual(reference.byType);
+    expect(resumed.byType).toMatchObject({ UserRegistered: 9, DemoSeedStarted: 1, DemoSeedCompleted: 1, PropertyRegistered: expected.properties, ValuationRequested: expected.valuations });
+    expect(resumed.repeated.sort()).toEqual(reference.repeated.sort());
+    // The demo admin can sign in and is an admin.
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.kainga.nz', password: DEMO_PASSWORD } });
+    expect(login.json().roles).toEqual(['general', 'admin']);
+  });
+
+  it('does not seed a store that already holds data from before the seed markers existed', async () => {
+    const t = await start();
+    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'someone@example.nz', password: 'a long password', firstName: 'S', lastName: 'O' } });
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(false);
+  });
+});
