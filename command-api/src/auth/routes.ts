@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
 import { refuseCrossSite } from '../plugins/cross-site';
 import { errorResponses } from '../plugins/schemas';
+import { staticJson } from '../plugins/static-json';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
@@ -34,11 +35,8 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     return reply.redirect('/');
   });
 
-  r.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async () => ({
-    google: !!deps.config.GOOGLE_CLIENT_ID,
-    github: !!deps.config.GITHUB_CLIENT_ID,
-    email: true as const,
-  }));
+  const providers = staticJson(AuthProviders, { google: !!deps.config.GOOGLE_CLIENT_ID, github: !!deps.config.GITHUB_CLIENT_ID, email: true });
+  r.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async (_req, reply) => providers(reply));
 
   r.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: User, ...errorResponses(401) } }, preHandler: requireUser() }, async (request) =>
     currentUser(request),

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { currentUser, requireUser } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
+import { staticJson } from '../plugins/static-json';
 import propertyLocationsRoute from './property-locations';
 
 const roleDescriptions: Record<(typeof roleNames)[number], string> = {
@@ -35,14 +36,16 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = deps.stores.readStore;
 
-  r.get('/api/locations', { schema: { tags: ['public'], response: { 200: z.array(Location) } } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=86400');
-    return [...nzLocations];
-  });
+  const locations = staticJson(z.array(Location), [...nzLocations]);
+  r.get('/api/locations', { schema: { tags: ['public'], response: { 200: z.array(Location) } } }, async (_req, reply) =>
+    locations(reply.header('cache-control', 'public, max-age=86400')),
+  );
 
-  r.get('/api/roles', { schema: { tags: ['public'], response: { 200: z.array(RoleRecord) } } }, async () =>
+  const roles = staticJson(
+    z.array(RoleRecord),
     roleNames.map((name) => ({ id: name, name: roleLabels[name], description: roleDescriptions[name] })),
   );
+  r.get('/api/roles', { schema: { tags: ['public'], response: { 200: z.array(RoleRecord) } } }, async (_req, reply) => roles(reply));
 
   r.get('/api/public/stats', { schema: { tags: ['public'], response: { 200: PublicStats } } }, async () => publicStats(store));
 
