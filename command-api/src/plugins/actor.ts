@@ -24,12 +24,17 @@ declare module 'fastify' {
  */
 export default fp(async function actor(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  // Callback style: a signed-out request (most of them) passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const userId = request.session?.userId;
-    if (!userId) return;
-    request.user = await loadUser(deps, userId);
-    // The account behind a session can no longer be found: treat the session as signed out.
-    if (!request.user) await request.session.destroy();
+    if (!userId) return done();
+    loadUser(deps, userId)
+      .then(async (user) => {
+        request.user = user;
+        // The account behind a session can no longer be found: treat the session as signed out.
+        if (!user) await request.session.destroy();
+      })
+      .then(() => done(), done);
   });
 });
 
@@ -41,13 +46,17 @@ export async function loadUser(deps: AppDeps, userId: string): Promise<User | nu
   return toUser({ _id: state.userId, ...state, updatedAt: state.createdAt });
 }
 
+// Built once: these answers need no stack, and capturing one on every refused request costs
+// more than the rest of the refusal.
+const signInFirst = new CommandError('unauthenticated', 'Please sign in to continue.');
+const notAllowed = new CommandError('forbidden', 'You do not have permission to do that.');
+
 /** The one server-side guard: signed in, and holding the permission when one is named. */
 export function requireUser(permission?: Permission) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.user) throw new CommandError('unauthenticated', 'Please sign in to continue.');
-    if (permission && !hasPermission(request.user.roles, permission)) {
-      throw new CommandError('forbidden', 'You do not have permission to do that.');
-    }
+  return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    if (!request.user) return done(signInFirst);
+    if (permission && !hasPermission(request.user.roles, permission)) return done(notAllowed);
+    done();
   };
 }
 
