@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { propertyDecider, propertyStream } from '../properties/property';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { acceptedEncoding, matchesEtag } from './property-locations';
+import { acceptedEncoding, matchesEtag, sampleRows } from './property-locations';
 
 const URL_ALL = '/api/public/property-locations';
 const metadata = { actorId: null, actorRoles: [], correlationId: 'test', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z' };
@@ -101,6 +101,73 @@ describe('GET /api/public/property-locations', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(gzip.headers.etag).toBe(plain.headers.etag);
+  });
+});
+
+describe('GET /api/public/property-locations?limit=', () => {
+  it('bounds the answer to an even sample and says how many matched in X-Total-Count', async () => {
+    const all = await t.app.inject({ url: URL_ALL });
+    const total = (all.json() as unknown[]).length;
+    expect(all.headers['x-total-count']).toBe(String(total));
+    const limited = await t.app.inject({ url: `${URL_ALL}?limit=5` });
+    expect(limited.statusCode).toBe(200);
+    expect(limited.headers['x-total-count']).toBe(String(total));
+    const sample = ids(limited.body);
+    expect(sample).toHaveLength(5);
+    expect(ids(all.body)).toEqual(expect.arrayContaining(sample));
+    // The same sample every time, with its own ETag, and a 304 for it.
+    expect(ids((await t.app.inject({ url: `${URL_ALL}?limit=5` })).body)).toEqual(sample);
+    expect(limited.headers.etag).not.toBe(all.headers.etag);
+    expect((await t.app.inject({ url: `${URL_ALL}?limit=5`, headers: { 'if-none-match': limited.headers.etag as string } })).statusCode).toBe(304);
+    // A limit above the matches changes nothing.
+    const box = await t.app.inject({ url: `${URL_ALL}?bbox=174.7,-41.35,174.9,-41.25&limit=100` });
+    expect(box.headers['x-total-count']).toBe('3');
+    expect(ids(box.body)).toHaveLength(3);
+  });
+
+  it('refuses a bad limit with 400 {message}', async () => {
+    for (const limit of ['0', '5001', 'many', '2.5']) {
+      const res = await t.app.inject({ url: `${URL_ALL}?limit=${limit}` });
+      expect(res.statusCode, limit).toBe(400);
+      expect(res.json().message, limit).toMatch(/limit/);
+    }
+  });
+
+  it('samples by id hash, keeping the original order', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ _id: `p-${i}` }));
+    const sample = sampleRows(rows, 10);
+    expect(sample).toHaveLength(10);
+    expect(sample.map((r) => Number(r._id.slice(2)))).toEqual([...sample.map((r) => Number(r._id.slice(2)))].sort((a, b) => a - b));
+    expect(sampleRows(rows, 10)).toEqual(sample);
+    expect(sampleRows(rows, 100)).toBe(rows);
+    expect(sampleRows(rows, undefined)).toBe(rows);
+  });
+});
+
+describe('GET /api/public/property-locations/extent', () => {
+  const URL_EXTENT = `${URL_ALL}/extent`;
+  it('answers the count, the valued count and the box of every located property, across the antimeridian', async () => {
+    const res = await t.app.inject({ url: URL_EXTENT });
+    expect(res.statusCode).toBe(200);
+    const all = (await t.app.inject({ url: URL_ALL })).json() as PublicPropertyLocation[];
+    const extent = res.json();
+    expect(extent).toMatchObject({ count: all.length, valued: 0, low: null, high: null, medianMidpoint: null });
+    // Christchurch (172.63°E) to the Chatham Islands (176.56°W), Chatham (-43.95°) to Auckland (-36.85°).
+    expect(extent.bbox).toEqual([172.63, -43.95, -176.56, -36.85]);
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=30');
+  });
+
+  it('answers 304 to its ETag until a property is added, then the new count', async () => {
+    const first = await t.app.inject({ url: URL_EXTENT });
+    const etag = first.headers.etag as string;
+    expect((await t.app.inject({ url: URL_EXTENT, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    await locate('dud-1', 'Dunedin', -45.87, 170.5);
+    await waitForProjection(t.stores.readStore, 'properties', last);
+    const changed = await t.app.inject({ url: URL_EXTENT, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().count).toBe(first.json().count + 1);
+    expect(changed.json().bbox).toEqual([170.5, -45.87, -176.56, -36.85]);
   });
 });
 

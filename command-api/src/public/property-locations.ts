@@ -1,4 +1,4 @@
-import { PublicPropertyLocation } from '@kainga/contracts';
+import { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
 import { locatedProperties, PROPERTIES, type LocatedProperty, type LonLatBox } from '@kainga/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,14 +9,26 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { COMPRESS_THRESHOLD_BYTES } from '../plugins/compress';
 import { errorResponses } from '../plugins/schemas';
+import { propertyExtent } from './property-extent';
 
 const coordinate = (name: string, limit: number) => z.number().min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`);
 const Box = z.object({ minLon: coordinate('minLon', 180), minLat: coordinate('minLat', 90), maxLon: coordinate('maxLon', 180), maxLat: coordinate('maxLat', 90) }).refine((b) => b.minLat <= b.maxLat, 'minLat must not be above maxLat');
+
+/** The most properties one answer may be asked to carry (`limit`). */
+export const MAX_LOCATIONS_LIMIT = 5000;
+/** How many properties matched a query, sent with every answer (the body may hold fewer, see `limit`). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
  * `bbox=minLon,minLat,maxLon,maxLat` (degrees, as GeoJSON orders them; minLon above maxLon is a box
  * across the antimeridian) and/or `city=` (exact name): only those properties. Without either,
  * every located property, as the spec's route gives them.
+ *
+ * `limit=N` (1…5000) bounds the answer, so a phone looking at the whole country downloads a bounded
+ * amount: when more properties match, the answer holds N of them, an even sample (chosen by a hash
+ * of the id, so it is the same on every request and spread over the area as the properties are),
+ * and the `X-Total-Count` header says how many matched. The map asks with a limit per tile and
+ * shows "N of M"; zoomed in, its smaller tiles hold every property.
  */
 export const PropertyLocationsQuery = z.object({
   bbox: z
@@ -37,6 +49,12 @@ export const PropertyLocationsQuery = z.object({
     })
     .optional(),
   city: z.string().trim().min(1, 'city must not be empty').max(100, 'city must be at most 100 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_LOCATIONS_LIMIT, `limit must be at most ${MAX_LOCATIONS_LIMIT}`)
+    .optional(),
 });
 
 /**
@@ -50,10 +68,34 @@ const MAX_CACHED_ANSWERS = 200;
 
 interface Answer {
   body: string;
+  /** How many properties matched (the body may hold fewer: `limit`). */
+  total: number;
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
 }
+
+/** FNV-1a: a cheap, stable 32-bit hash of an id, the sampling order of a limited answer. */
+function idHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** At most `limit` of the rows, an even sample by id hash, in their original order. */
+export function sampleRows<T extends { _id: string }>(rows: readonly T[], limit: number | undefined): readonly T[] {
+  if (limit === undefined || rows.length <= limit) return rows;
+  const chosen = new Set(
+    rows
+      .map((row) => ({ id: row._id, hash: idHash(row._id) }))
+      .sort((a, b) => a.hash - b.hash || (a.id < b.id ? -1 : 1))
+      .slice(0, limit)
+      .map((row) => row.id),
+  );
+  return rows.filter((row) => chosen.has(row._id));
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 const toPublic = (p: LocatedProperty): PublicPropertyLocation => ({
   id: p._id,
@@ -87,18 +129,33 @@ export class LocationsAnswers {
 
   constructor(private readonly store: ReadStore) {}
 
-  async get(query: z.infer<typeof PropertyLocationsQuery>): Promise<Answer> {
+  get(query: z.infer<typeof PropertyLocationsQuery>): Promise<Answer> {
+    const key = `${query.bbox ? [query.bbox.minLon, query.bbox.minLat, query.bbox.maxLon, query.bbox.maxLat].join(',') : ''}|${query.city ?? ''}|${query.limit ?? ''}`;
+    return this.answer(key, async () => {
+      const rows = await locatedProperties(this.store, { bbox: query.bbox, city: query.city });
+      const body = JSON.stringify(z.array(PublicPropertyLocation).parse(sampleRows(rows, query.limit).map(toPublic)));
+      return { body, total: rows.length, etag: etagOf(body) };
+    });
+  }
+
+  /** The extent and New Zealand-wide figures: one read of the located properties per version. */
+  extent(): Promise<Answer> {
+    return this.answer('extent', async () => {
+      const rows = await locatedProperties(this.store);
+      const body = JSON.stringify(PublicPropertyExtent.parse(propertyExtent(rows)));
+      return { body, total: rows.length, etag: etagOf(body) };
+    });
+  }
+
+  private async answer(key: string, build: () => Promise<Answer>): Promise<Answer> {
     const version = await this.store.getCheckpoint(PROPERTIES);
     if (version !== this.version) {
       this.answers.clear();
       this.version = version;
     }
-    const key = `${query.bbox ? [query.bbox.minLon, query.bbox.minLat, query.bbox.maxLon, query.bbox.maxLat].join(',') : ''}|${query.city ?? ''}`;
     const kept = this.answers.get(key);
     if (kept) return kept;
-    const rows = await locatedProperties(this.store, { bbox: query.bbox, city: query.city });
-    const body = JSON.stringify(z.array(PublicPropertyLocation).parse(rows.map(toPublic)));
-    const answer: Answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    const answer = await build();
     // Not kept when the read model moved while it was read: the next request builds it again.
     if (this.version === version) {
       if (this.answers.size >= MAX_CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
@@ -131,7 +188,11 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | nu
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
-  reply.header('etag', answer.etag).header('cache-control', LOCATIONS_CACHE_CONTROL).header('vary', 'accept-encoding');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', LOCATIONS_CACHE_CONTROL)
+    .header('vary', 'accept-encoding')
+    .header(TOTAL_COUNT_HEADER, String(answer.total));
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = answer.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
@@ -151,6 +212,10 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
  * locations, unchanged, plus what a phone needs to read it cheaply: `?bbox=` / `?city=` for the
  * part of the country in view, a strong ETag with If-None-Match → 304, Cache-Control for public
  * data, and the body kept ready in brotli and gzip (compressed once per version, not per request).
+ *
+ * GET /api/public/property-locations/extent: what the map needs before it knows its view (the box
+ * to fit, the total and valued counts, the New Zealand-wide figures of the insights panel), with
+ * the same ETag, Cache-Control and compression, computed once per version of the read model.
  */
 export default async function propertyLocationsRoute(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const answers = new LocationsAnswers(deps.stores.readStore);
@@ -158,5 +223,10 @@ export default async function propertyLocationsRoute(app: FastifyInstance, { dep
     '/api/public/property-locations',
     { schema: { tags: ['public'], querystring: PropertyLocationsQuery, response: { 200: z.array(PublicPropertyLocation), ...errorResponses(400) } } },
     async (request, reply) => send(request, reply, await answers.get(request.query)),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/public/property-locations/extent',
+    { schema: { tags: ['public'], response: { 200: PublicPropertyExtent } } },
+    async (request, reply) => send(request, reply, await answers.extent()),
   );
 }

@@ -44,6 +44,30 @@ export const PublicPropertyLocation = PropertyFacts.extend({
 });
 export type PublicPropertyLocation = z.infer<typeof PublicPropertyLocation>;
 
+/**
+ * A box of the map in degrees, as GeoJSON orders a bbox: [minLon, minLat, maxLon, maxLat].
+ * minLon above maxLon is a box across the antimeridian (e.g. the mainland with the Chatham Islands).
+ */
+export const LonLatBbox = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+export type LonLatBbox = z.infer<typeof LonLatBbox>;
+
+/**
+ * GET /api/public/property-locations/extent: what the public map needs before it knows its view —
+ * the box that holds every located property (null when there is none), how many there are, and the
+ * New Zealand-wide figures of the market insights (the published value bands of the valued ones).
+ */
+export const PublicPropertyExtent = z.object({
+  count: z.number().int().min(0),
+  valued: z.number().int().min(0),
+  bbox: LonLatBbox.nullable(),
+  /** Lowest band low and highest band high of the valued properties (null when none). */
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** Median of the bands' midpoints (null when none). */
+  medianMidpoint: z.number().nullable(),
+});
+export type PublicPropertyExtent = z.infer<typeof PublicPropertyExtent>;
+
 export const PropertyMapDetails = z.object({
   property: PropertyFacts,
   latestValuation: z

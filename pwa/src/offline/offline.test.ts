@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import { isPublicApiPath } from './cache-names';
 import { isNetworkError, offlineActionMessage } from './network-required';
 import { privateCacheAction } from './private-cache';
-import { MAX_PERSISTED_QUERIES, PERSIST_MAX_AGE_MS, isPersistableQueryKey, mergeSnapshotQueries, withSavedAnswerFallback } from './query-persistence';
+import { MAX_PERSISTED_MAP_TILES, MAX_PERSISTED_QUERIES, PERSIST_MAX_AGE_MS, isPersistableQueryKey, mergeSnapshotQueries, withSavedAnswerFallback } from './query-persistence';
 
 type Q = Parameters<typeof mergeSnapshotQueries>[0][number];
 const q = (queryKey: unknown[], dataUpdatedAt: number, data: unknown = 'x', status: 'success' | 'error' = 'success'): Q =>
@@ -15,7 +15,7 @@ const q = (queryKey: unknown[], dataUpdatedAt: number, data: unknown = 'x', stat
 
 describe('which answers are kept on the device', () => {
   it('keeps public, same-for-everyone paths only', () => {
-    for (const path of ['/api/public/property-locations', '/api/public/stats', '/api/summaries/valuations?pageSize=10', '/api/summaries/properties/abc', '/api/locations', '/api/roles']) {
+    for (const path of ['/api/public/property-locations', '/api/public/property-locations?bbox=174,-42,175,-41&limit=2000', '/api/public/property-locations/extent', '/api/public/property-locations?city=Wellington', '/api/public/stats', '/api/summaries/valuations?pageSize=10', '/api/summaries/properties/abc', '/api/locations', '/api/roles']) {
       expect(isPublicApiPath(path), path).toBe(true);
     }
     for (const path of ['/api/auth/user', '/api/valuations', '/api/properties/abc/map-details', '/api/profile', '/api/partner-leads', '/api/locationsX', '/api/admin/stats', '/api/ads/active']) {
@@ -50,6 +50,13 @@ describe('mergeSnapshotQueries', () => {
     const merged = mergeSnapshotQueries(many, [], now);
     expect(merged).toHaveLength(MAX_PERSISTED_QUERIES);
     expect(merged[0]!.queryKey[1]).toBe('0');
+  });
+  it('keeps the newest map tiles up to their own limit, beside the other answers', () => {
+    const tiles = Array.from({ length: MAX_PERSISTED_MAP_TILES + 10 }, (_, i) => q([`/api/public/property-locations?bbox=${i},-42,${i + 1},-41&limit=2000`], now - i));
+    const merged = mergeSnapshotQueries([...tiles, q(['/api/public/property-locations/extent'], now - 1000)], [], now);
+    expect(merged.filter((m) => String(m.queryKey[0]).includes('bbox='))).toHaveLength(MAX_PERSISTED_MAP_TILES);
+    expect(merged[0]!.queryKey[0]).toContain('bbox=0,');
+    expect(merged.map((m) => m.queryKey[0])).toContain('/api/public/property-locations/extent');
   });
 });
 

@@ -30,6 +30,13 @@ import { isOnline } from './online-status';
 
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_PERSISTED_QUERIES = 150;
+/**
+ * Of which public map tiles (`/api/public/property-locations?bbox=…`, up to a few thousand
+ * properties each): the newest this many, so the map of the last places looked at opens offline
+ * without the snapshot growing with every place ever visited.
+ */
+export const MAX_PERSISTED_MAP_TILES = 24;
+const isMapTile = (q: DehydratedQuery) => String(q.queryKey[0]).startsWith('/api/public/property-locations?bbox=');
 const STORAGE_KEY = 'public-queries';
 /** Bump when the shape of a saved answer changes: older snapshots are then dropped. */
 const SNAPSHOT_VERSION = 1;
@@ -54,7 +61,8 @@ const shouldPersist = (query: Query) => query.state.status === 'success' && isPe
 
 /**
  * Merges saved queries with current ones (newer data wins), drops those older than the maximum
- * age, failed or not public, and keeps the newest {@link MAX_PERSISTED_QUERIES}.
+ * age, failed or not public, and keeps the newest {@link MAX_PERSISTED_QUERIES} (of which at most
+ * {@link MAX_PERSISTED_MAP_TILES} map tiles).
  */
 export function mergeSnapshotQueries(previous: readonly DehydratedQuery[], current: readonly DehydratedQuery[], now: number): DehydratedQuery[] {
   const byHash = new Map<string, DehydratedQuery>();
@@ -64,7 +72,11 @@ export function mergeSnapshotQueries(previous: readonly DehydratedQuery[], curre
     const held = byHash.get(q.queryHash);
     if (!held || held.state.dataUpdatedAt <= q.state.dataUpdatedAt) byHash.set(q.queryHash, q);
   }
-  return [...byHash.values()].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt).slice(0, MAX_PERSISTED_QUERIES);
+  let tiles = 0;
+  return [...byHash.values()]
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+    .filter((q) => !isMapTile(q) || (tiles += 1) <= MAX_PERSISTED_MAP_TILES)
+    .slice(0, MAX_PERSISTED_QUERIES);
 }
 
 let idbStore: UseStore | null = null;

@@ -3,12 +3,12 @@ import { Alert, Button } from 'antd';
 import { useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';
 import { usePageTitle } from '../../chrome/usePageTitle';
-import { usePropertyLocations } from '../property/property-queries';
 import { MapPropertyList } from './MapPropertyList';
 import { MapSidePanel } from './MapSidePanel';
 import { MarketInsights } from './MarketInsights';
 import { RecentlyValued } from './RecentlyValued';
-import { groupsNearbyMarkers, locatedPoints, propertiesShownText, type MapPoint } from './map-data';
+import { groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
+import { useCityLocations, usePropertyExtent, useTiledLocations } from './map-queries';
 import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
 import '../property/property.css';
 import './map.css';
@@ -72,12 +72,20 @@ function Popup({ point, signedIn, onClose, onDetails }: { point: MapPoint; signe
 /**
  * /map (consumer spec §2 "Property Map"): the public map of located properties, a side panel for
  * the selected one, market insights for its area, and the recently valued properties.
+ *
+ * The map first reads the extent (box, counts, New Zealand-wide figures), fits to it, then loads
+ * the properties around the view, tile by tile (map-tiles.ts); 'N properties shown' counts the
+ * markers loaded. Where a tile of the view holds more than a phone should download, its answer is
+ * an even sample and a note says so; zooming in loads every property. The insights panel reads
+ * the chosen property's city (`?city=`).
  */
 export default function MapPage() {
   usePageTitle('Property Valuation Map');
   const { isAuthenticated, isLoading: userLoading } = useUser();
-  const locations = usePropertyLocations();
-  const points = useMemo(() => locatedPoints(locations.data ?? []), [locations.data]);
+  const extent = usePropertyExtent();
+  const tiles = useTiledLocations();
+  const { points } = tiles;
+  const fitBox = extent.isSuccess ? extent.data.bbox : extent.isError ? null : undefined;
   const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -113,6 +121,8 @@ export default function MapPage() {
 
   const city = selected ? selected.location.city || null : null;
   const suburb = selected ? selected.location.suburb || null : null;
+  const cityLocations = useCityLocations(city);
+  const total = extent.data?.count ?? null;
 
   return (
     <section className="container page map-page" aria-labelledby="map-title">
@@ -123,16 +133,27 @@ export default function MapPage() {
           <div className="map-toolbar">
             <Legend grouped={groupsNearbyMarkers(points.length)} />
             <p className="map-count" aria-live="polite">
-              {locations.isPending ? 'Loading properties…' : propertiesShownText(points.length)}
+              {extent.isPending || (tiles.loading && extent.data?.count !== 0 && !extent.isError) ? 'Loading properties…' : propertiesShownText(points.length)}
             </p>
           </div>
-          {locations.isError && (
+          {tiles.sampledInView && total !== null && (
+            <p className="map-sample-note muted">
+              {`Where properties are dense, a sample of them is shown. Zoom in to see every one of the ${total.toLocaleString('en-NZ')} properties on the map.`}
+            </p>
+          )}
+          {(tiles.error || extent.isError) && (
             <Alert
               type="error"
               showIcon
               title="Property locations could not be loaded."
               action={
-                <Button size="small" onClick={() => void locations.refetch()}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    if (extent.isError) void extent.refetch();
+                    tiles.retry();
+                  }}
+                >
                   Try again
                 </Button>
               }
@@ -142,6 +163,8 @@ export default function MapPage() {
             <Suspense fallback={<MapPlaceholder />}>
               <PropertyMapCanvas
                 points={points}
+                fitBox={fitBox}
+                onViewChange={tiles.setView}
                 selectedId={selectedId}
                 popupOpen={popupOpen}
                 focusSeq={focusSeq}
@@ -159,7 +182,7 @@ export default function MapPage() {
         </div>
         <aside className="map-side" aria-label="Selected property and market insights">
           <MapSidePanel ref={panelRef} point={selected} signedIn={isAuthenticated} userLoading={userLoading} />
-          <MarketInsights city={city} suburb={suburb} locations={locations.data} />
+          <MarketInsights city={city} suburb={suburb} nationwide={extent.data} cityLocations={cityLocations.data} />
         </aside>
       </div>
       <RecentlyValued />

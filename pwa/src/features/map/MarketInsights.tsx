@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Card } from 'antd';
-import type { PublicPropertyLocation } from '@kainga/contracts';
+import type { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
 import { formatNZD } from '../../format/format';
 import { areaFigures, type AreaFigures } from './map-data';
 
@@ -36,24 +36,33 @@ function FiguresRow({ title, figures }: { title: string; figures: AreaFigures })
  * property data says: properties on the map, how many have a valuation, the range of their public
  * value bands and the median of the bands' midpoints — for the suburb, the city, or all of New
  * Zealand when nothing is selected. Labelled as such; they are not sale prices.
+ *
+ * New Zealand's figures come from the extent endpoint (`nationwide`), a city's and suburb's from the
+ * city's properties (`?city=`): the panel never needs every property in the country.
  */
 export function MarketInsights({
   city,
   suburb,
-  locations,
+  nationwide,
+  cityLocations,
 }: {
   city: string | null;
   suburb: string | null;
-  locations: readonly PublicPropertyLocation[] | undefined;
+  nationwide: PublicPropertyExtent | undefined;
+  cityLocations: readonly PublicPropertyLocation[] | undefined;
 }) {
   const figures = useMemo(() => {
-    if (!locations) return null;
-    if (city === null) return [{ title: 'New Zealand', figures: areaFigures(locations, { city: null }) }];
+    if (city === null) {
+      if (!nationwide) return null;
+      const { count: properties, valued, low, high, medianMidpoint } = nationwide;
+      return [{ title: 'New Zealand', figures: { properties, valued, low, high, medianMidpoint } }];
+    }
+    if (!cityLocations) return null;
     return [
-      ...(suburb ? [{ title: `${suburb}, ${city}`, figures: areaFigures(locations, { city, suburb }) }] : []),
-      { title: city, figures: areaFigures(locations, { city }) },
+      ...(suburb ? [{ title: `${suburb}, ${city}`, figures: areaFigures(cityLocations, { city, suburb }) }] : []),
+      { title: city, figures: areaFigures(cityLocations, { city }) },
     ];
-  }, [locations, city, suburb]);
+  }, [nationwide, cityLocations, city, suburb]);
   return (
     <Card className="market-insights" title={<h2 className="card-title">Market Insights</h2>}>
       {!figures ? (

@@ -4,7 +4,10 @@
  * /map only.
  *
  * - OpenStreetMap raster tiles (256 px, max zoom 18), initial centre -41.2865, 174.7762 at zoom 6,
- *   then fitted to all markers with 20 px padding once the locations arrive.
+ *   then fitted with 20 px padding to the box of all located properties (`fitBox`, from the
+ *   extent endpoint) once it is known. From then on the view is reported (`onViewChange`, in
+ *   degrees, debounced after each move) so the page can load the properties around it; the markers
+ *   are the properties loaded so far (only new ones are added as more arrive).
  * - Markers: a round 24 px blue marker with a tick per valued property, 20 px grey with a question
  *   mark otherwise (an OpenLayers Cluster source under a canvas vector layer). Properties at the
  *   very same spot are drawn as one numbered group. With more than GROUP_MARKERS_ABOVE (1,000)
@@ -34,8 +37,8 @@ import VectorLayer from 'ol/layer/Vector';
 import Cluster from 'ol/source/Cluster';
 import OSM from 'ol/source/OSM';
 import VectorSource from 'ol/source/Vector';
-import { boundingExtent, getHeight, getWidth, isEmpty } from 'ol/extent';
-import { fromLonLat } from 'ol/proj';
+import { boundingExtent, getHeight, getWidth } from 'ol/extent';
+import { fromLonLat, toLonLat } from 'ol/proj';
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style';
 import type { FeatureLike } from 'ol/Feature';
 import type { Coordinate } from 'ol/coordinate';
@@ -54,6 +57,7 @@ import {
   groupsNearbyMarkers,
   type MapPoint,
 } from './map-data';
+import { VIEW_DEBOUNCE_MS, type LonLatBox } from './map-tiles';
 import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
 
 /** Zoom used when a property is chosen from the list (close enough to tell neighbours apart). */
@@ -67,6 +71,10 @@ const GROUP_ZOOM_PADDING_PX = 60;
 
 export interface PropertyMapCanvasProps {
   points: readonly MapPoint[];
+  /** The box to fit once: undefined while unknown, null when there is nothing to fit. */
+  fitBox: LonLatBox | null | undefined;
+  /** The view in degrees, after the fit and after each move (debounced). */
+  onViewChange: (view: LonLatBox) => void;
   selectedId: string | null;
   popupOpen: boolean;
   /** Changes when the map should centre on the selected property (a choice from the list). */
@@ -168,6 +176,25 @@ function createEngine(target: HTMLDivElement, popupElement: HTMLElement): Engine
   };
 }
 
+/** The view in degrees (the whole world's longitudes when it shows all of them). */
+function viewBox(map: OlMap): LonLatBox | null {
+  const size = map.getSize();
+  if (!size) return null;
+  const [x0, y0, x1, y1] = map.getView().calculateExtent(size) as [number, number, number, number];
+  const [west, south] = toLonLat([x0, y0]) as [number, number];
+  const [east, north] = toLonLat([x1, y1]) as [number, number];
+  const lat = (v: number) => Math.max(-90, Math.min(90, v));
+  // toLonLat wraps longitudes into -180…180; a view wider than the world keeps all of them.
+  if (x1 - x0 >= 2 * 20037508.342789244) return [-180, lat(south), 180, lat(north)];
+  return [west, lat(south), east, lat(north)];
+}
+
+/** A box in degrees as map coordinates (across the antimeridian: the east edge one world on). */
+function boxExtent(box: LonLatBox) {
+  const east = box[0] <= box[2] ? box[2] : box[2] + 360;
+  return boundingExtent([fromLonLat([box[0], box[1]]), fromLonLat([east, box[3]])]);
+}
+
 type Hit = { kind: 'property'; id: string } | { kind: 'group'; members: MarkerFeature[] };
 
 /**
@@ -220,10 +247,12 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
   });
   const [engine, setEngine] = useState<Engine | null>(null);
   // Latest callbacks for the map's listeners (registered once).
-  const handlers = useRef({ onMarkerClick: props.onMarkerClick, onEmptyClick: props.onEmptyClick });
+  const handlers = useRef({ onMarkerClick: props.onMarkerClick, onEmptyClick: props.onEmptyClick, onViewChange: props.onViewChange });
   useEffect(() => {
-    handlers.current = { onMarkerClick: props.onMarkerClick, onEmptyClick: props.onEmptyClick };
-  }, [props.onMarkerClick, props.onEmptyClick]);
+    handlers.current = { onMarkerClick: props.onMarkerClick, onEmptyClick: props.onEmptyClick, onViewChange: props.onViewChange };
+  }, [props.onMarkerClick, props.onEmptyClick, props.onViewChange]);
+  // Views are reported once the first fit is done (before, the initial view would load for nothing).
+  const reporting = useRef(false);
 
   // Create the map once its container has a size (retried every 100 ms); errors are only logged.
   useEffect(() => {
@@ -252,7 +281,16 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
         // Members at one spot that no zoom can separate: the first is chosen (the list names them all).
         else if (!zoomToGroup(e, hit.members)) handlers.current.onMarkerClick(String(hit.members[0]!.getId()));
       });
-      e.map.on('moveend', () => target.setAttribute('data-zoom', (e.map.getView().getZoom() ?? 0).toFixed(2)));
+      let viewTimer: ReturnType<typeof setTimeout> | undefined;
+      e.map.on('moveend', () => {
+        target.setAttribute('data-zoom', (e.map.getView().getZoom() ?? 0).toFixed(2));
+        if (!reporting.current) return;
+        clearTimeout(viewTimer);
+        viewTimer = setTimeout(() => {
+          const box = viewBox(e.map);
+          if (box && !cancelled) handlers.current.onViewChange(box);
+        }, VIEW_DEBOUNCE_MS);
+      });
       e.map.on('pointermove', (event) => {
         if (event.dragging) return;
         target.style.cursor = hitAt(e, event.pixel) ? 'pointer' : '';
@@ -268,19 +306,27 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     };
   }, [popupElement]);
 
-  // Markers: rebuilt when the located properties change; the view is fitted to them once per list.
-  const fittedFor = useRef<readonly MapPoint[] | null>(null);
+  // The first fit, to every located property; then the view is reported, at once and after each move.
+  const { fitBox } = props;
+  useEffect(() => {
+    if (!engine || fitBox === undefined || reporting.current) return;
+    if (fitBox) {
+      const p = MAP_FIT_PADDING_PX;
+      engine.map.getView().fit(boxExtent(fitBox), { size: engine.map.getSize(), padding: [p, p, p, p], maxZoom: FIT_MAX_ZOOM });
+    }
+    reporting.current = true;
+    const box = viewBox(engine.map);
+    if (box) handlers.current.onViewChange(box);
+  }, [engine, fitBox]);
+
+  // Markers: only properties not drawn yet are added as more are loaded (all are redrawn should one go).
   useEffect(() => {
     if (!engine) return;
     engine.groups.setDistance(groupsNearbyMarkers(points.length) ? GROUP_DISTANCE_PX : 0);
-    engine.markers.clear(true);
-    engine.markers.addFeatures(markerFeatures(points));
-    const extent = engine.markers.getExtent();
-    if (points.length > 0 && fittedFor.current !== points && extent && !isEmpty(extent)) {
-      fittedFor.current = points;
-      const p = MAP_FIT_PADDING_PX;
-      engine.map.getView().fit(extent, { padding: [p, p, p, p], maxZoom: FIT_MAX_ZOOM });
-    }
+    const ids = new Set(points.map((p) => p.id));
+    if (engine.markers.getFeatures().some((f) => !ids.has(String(f.getId())))) engine.markers.clear(true);
+    const fresh = points.filter((p) => !engine.markers.getFeatureById(p.id));
+    if (fresh.length > 0) engine.markers.addFeatures(markerFeatures(fresh));
   }, [engine, points]);
 
   // A choice from the list: centre the map on the property, close enough to tell it apart.

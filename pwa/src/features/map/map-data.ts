@@ -1,12 +1,13 @@
 /**
- * The map's reading of GET /api/public/property-locations (consumer spec §2 "Property Map", §3):
+ * The map's reading of GET /api/public/property-locations (consumer spec §2 "Property Map", §3; the
+ * map loads it per tile of the view, see map-tiles.ts):
  * coordinates arrive as strings and are parsed; a property without a usable latitude or
  * longitude is skipped. Also the figures of the market-insights panel, derived from the same
  * public data, and the filter of the keyboard list of properties.
  */
 import type { PublicPropertyLocation } from '@kainga/contracts';
 
-/** Initial view (consumer spec §9): centred near Wellington at zoom 6, then fitted to the markers. */
+/** Initial view (consumer spec §9): centred near Wellington at zoom 6, then fitted to the extent of every located property. */
 export const MAP_INITIAL_CENTER = { latitude: -41.2865, longitude: 174.7762 } as const;
 export const MAP_INITIAL_ZOOM = 6;
 export const MAP_FIT_PADDING_PX = 20;
