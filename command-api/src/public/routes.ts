@@ -2,7 +2,6 @@ import {
   Location,
   nzLocations,
   PropertyIdParams,
-  PropertyMapDetails,
   PropertySummary,
   PublicStats,
   PublicValuationSummary,
@@ -10,7 +9,6 @@ import {
   roleLabels,
   roleNames,
   SummaryQuery,
-  hasPermission,
 } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
 import { findProperty, publicStats, recentCompletedValuations } from '@kainga/projections';
@@ -18,7 +16,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { currentUser, requireUser } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { staticJson } from '../plugins/static-json';
 import propertyLocationsRoute from './property-locations';
@@ -31,7 +28,10 @@ const roleDescriptions: Record<(typeof roleNames)[number], string> = {
   property_manager: 'Manages rental properties for owners: tenants, rent and maintenance.',
 };
 
-/** The public read side (signed out is fine) and the owner-only map details. */
+/**
+ * The public read side: nothing here reads a session, so these routes run outside the session
+ * scope (app.ts) and pay nothing for cookies or sessions.
+ */
 export default async function publicRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = deps.stores.readStore;
@@ -82,23 +82,4 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
   });
 
   await app.register(propertyLocationsRoute, { deps });
-
-  /** Exact figures: the owner and admins only. Everyone else gets 403, read by the map as "Owner Access Required". */
-  r.get(
-    '/api/properties/:id/map-details',
-    { preHandler: requireUser(), schema: { tags: ['properties'], params: PropertyIdParams, response: { 200: PropertyMapDetails, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => {
-      const user = currentUser(request);
-      const p = await findProperty(store, request.params.id);
-      if (!p) throw new CommandError('not_found', 'Property not found.');
-      const isOwner = p.ownerId === user.id;
-      if (!isOwner && !hasPermission(user.roles, 'read:property:detail')) throw new CommandError('forbidden', 'You can only view detailed information for properties you own.');
-      const v = p.latestValuation;
-      return {
-        property: { address: p.address, suburb: p.suburb, city: p.city, bedrooms: p.bedrooms, bathrooms: p.bathrooms, floorArea: p.floorArea, landArea: p.landArea },
-        latestValuation: v ? { estimatedValue: v.estimatedValue, conservativeValue: v.conservativeValue, optimisticValue: v.optimisticValue, confidence: v.confidence, createdAt: v.createdAt } : null,
-        isOwner,
-      };
-    },
-  );
 }
