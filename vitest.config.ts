@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['pwa/e2e/**/*.e2e.test.ts'],
+          include: ['ops/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
