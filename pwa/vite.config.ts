@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -27,6 +28,10 @@ const themeColor = '#0b5d4b';
  * - OpenStreetMap raster tiles (https://tile.openstreetmap.org and its a/b/c subdomains):
  *   CacheFirst into 'kainga-map-tiles', at most 1,000 tiles for 14 days, purged on quota errors.
  * The urlPattern functions are copied into sw.js as source text: they must stay self-contained.
+ *
+ * Precompression: every emitted script, style sheet, SVG and the manifest over 1 KB also gets a
+ * brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside it, which the server
+ * (command-api/src/plugins/pwa-static.ts) picks by Accept-Encoding — no compression per request.
  */
 export default defineConfig({
   root,
@@ -96,6 +101,12 @@ export default defineConfig({
         ],
       },
       devOptions: { enabled: false },
+    }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|svg|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
     }),
   ],
   build: {
