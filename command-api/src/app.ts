@@ -6,6 +6,7 @@ import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import oauthRoutes from './auth/oauth-routes';
 import authRoutes from './auth/routes';
+import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
 import publicRoutes from './public/routes';
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(security, { deps });
   await app.register(sessions, { deps });
+  await app.register(signedInHint, { maxAgeSeconds: deps.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 });
   await app.register(actor, { deps });
 
   await app.register(healthRoutes, { deps });

@@ -21,3 +21,4 @@ export * from './workflows';
 export * from './confidence';
 export * from './property-facts';
 export * from './calculators/index';
+export * from './signed-in-hint';
