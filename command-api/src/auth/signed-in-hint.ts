@@ -11,11 +11,13 @@ import fp from 'fastify-plugin';
  */
 export default fp(async function signedInHint(app: FastifyInstance, { maxAgeSeconds }: { maxAgeSeconds: number }) {
   app.addHook('onSend', async (request, reply) => {
+    // An answer sent before the cookies were parsed (a request refused in onRequest) has none.
+    const hint = request.cookies?.[SIGNED_IN_HINT_COOKIE];
     const signedIn = !!request.session?.userId;
-    const hinted = request.cookies[SIGNED_IN_HINT_COOKIE] === '1';
+    const hinted = hint === '1';
     if (signedIn && !hinted) {
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false, maxAge: maxAgeSeconds });
-    } else if (!signedIn && request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined) {
+    } else if (!signedIn && hint !== undefined) {
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
     }
   });
