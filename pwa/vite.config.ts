@@ -3,11 +3,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { preloadApp, prerender } from './build/prerender-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Theme colour of the app, the manifest and the icons (scripts/make-icons.mjs). */
 const themeColor = '#0b5d4b';
+
+/**
+ * The build-time rendering (src/prerender) runs in Node, where there is no service worker: the
+ * registration module is a no-op there (UpdatePrompt only calls it from an effect, which a
+ * build-time render never runs).
+ */
+const noServiceWorkerInNode = {
+  name: 'kainga:no-service-worker-in-node',
+  resolveId: (id: string) => (id === 'virtual:pwa-register' ? '\0virtual:pwa-register' : null),
+  load: (id: string) => (id === '\0virtual:pwa-register' ? 'export function registerSW() { return async () => {}; }' : null),
+};
 
 /**
  * Builds the PWA into pwa/dist, which ops/src/server.ts serves beside the API.
@@ -60,6 +72,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The prerendered screens are for first visits; the worker answers navigations with the shell.
+        globIgnores: ['**/node_modules/**/*', 'prerendered/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -107,6 +121,16 @@ export default defineConfig({
       include: /\.(js|mjs|css|svg|webmanifest)$/,
       threshold: 1024,
       logLevel: 'silent',
+    }),
+    preloadApp({ module: 'src/app/boot.tsx' }),
+    // First paint without JavaScript for the public screens (command-api serves them signed out).
+    prerender({
+      screens: [
+        { path: '/', module: 'src/features/home/HomePage.tsx', title: 'Kāinga — NZ Property Valuations' },
+        { path: '/how-it-works', module: 'src/features/how-it-works/HowItWorksPage.tsx', title: 'How It Works · Kāinga' },
+        { path: '/sign-in', module: 'src/features/sign-in/SignInPage.tsx', title: 'Sign In · Kāinga' },
+      ],
+      ssrPlugins: [react(), noServiceWorkerInNode],
     }),
   ],
   build: {

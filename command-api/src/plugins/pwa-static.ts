@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-/** Folder of pwa/dist holding the public screens rendered at build time (pwa/build/prerender.ts). */
+/** Folder of pwa/dist holding the public screens rendered at build time (pwa/build/prerender-plugin.ts). */
 export const PRERENDERED_DIR = 'prerendered';
 
 /**
@@ -40,7 +40,7 @@ function prerenderedPages(pwaDir: string): Map<string, string> {
  *   precompressed copy beside it (the build writes .br and .gz) is answered with the best copy
  *   the request's Accept-Encoding takes (br, then gzip, else the file itself), with the file's
  *   own Content-Type, Content-Encoding and `Vary: Accept-Encoding`;
- * - a public screen rendered at build time (pwa/build/prerender.ts: /, /how-it-works, /sign-in)
+ * - a public screen rendered at build time (pwa/build/prerender-plugin.ts: /, /how-it-works, /sign-in)
  *   to a visitor who is not signed in, asked for without a query string, so its first paint
  *   needs no JavaScript; the app then takes the page over (hydrates). Signed in, the screen
  *   would differ (header, home), so those visitors get the plain shell;

@@ -6,8 +6,8 @@
  *    (browser tests) may replace pwa/dist while Lighthouse runs, which would leave the served
  *    page without its scripts; and the bench leaves pwa/dist alone for them.
  * 2. Per route, the gzip size of the JavaScript the route loads, read from the build's Vite
- *    manifest (.vite/manifest.json, as in pwa/dist): the entry chunk and the route's lazy chunk with everything
- *    they import statically ("initial"), and what the route's chunk can still load later through
+ *    manifest (.vite/manifest.json, as in pwa/dist): the entry chunk, the app chunk it starts
+ *    (pwa/src/app/boot.tsx) and the route's lazy chunk with everything they import statically ("initial"), and what the route's chunk can still load later through
  *    dynamic imports ("on demand", e.g. the signed-in home). The route's chunk is found from the
  *    `React.lazy(() => import('../features/…'))` declarations and `<Route>`s of
  *    pwa/src/app/routes.tsx; a route still listed in `comingSoonScreens` is measured as the
@@ -18,7 +18,9 @@
  *    mobile (Lighthouse's default simulated throttling), in Debian's Chromium (/usr/bin/chromium,
  *    or CHROMIUM_PATH) — never a downloaded browser.
  *
- * Aims: every score ≥ 90 on desktop; performance ≥ 80 on mobile. Prints a markdown table at the
+ * Aims: performance ≥ 90 on desktop; on mobile ≥ 90 for the prerendered public screens (/,
+ * /how-it-works, /sign-in) and ≥ 80 for the data screens (/map, /properties); accessibility and
+ * best practices ≥ 95 on both. Prints a markdown table at the
  * end and writes it to ops/src/bench/last-web-results.md.
  *
  * While iterating on one screen (Lighthouse takes ~30 s a run, and its scores move with the
@@ -76,8 +78,11 @@ function options(argv: readonly string[]) {
 type Options = ReturnType<typeof options>;
 type Scores = Record<Category, number | null>;
 
-const AIM_DESKTOP = 90;
-const AIM_MOBILE_PERFORMANCE = 80;
+const AIM_DESKTOP_PERFORMANCE = 90;
+const AIM_A11Y_BP = 95;
+/** Mobile performance: the data screens wait for their data (and the map for OpenLayers). */
+const DATA_SCREENS = new Set(['/map', '/properties']);
+const aimMobilePerformance = (route: string) => (DATA_SCREENS.has(route) ? 80 : 90);
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
@@ -144,11 +149,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const score = (n: number | null) => (n === null ? '—' : String(n));
 const trio = (s: Scores | undefined) => (s ? CATEGORIES.map((c) => score(s[c])).join(' / ') : 'not run');
 
-function aimMet(desktop: Scores | undefined, mobile: Scores | undefined): string {
+function aimMet(route: string, desktop: Scores | undefined, mobile: Scores | undefined): string {
   if (!desktop || !mobile) return '—';
   const misses: string[] = [];
-  for (const c of CATEGORIES) if ((desktop[c] ?? 0) < AIM_DESKTOP) misses.push(`desktop ${c}`);
-  if ((mobile.performance ?? 0) < AIM_MOBILE_PERFORMANCE) misses.push('mobile performance');
+  if ((desktop.performance ?? 0) < AIM_DESKTOP_PERFORMANCE) misses.push('desktop performance');
+  if ((mobile.performance ?? 0) < aimMobilePerformance(route)) misses.push('mobile performance');
+  for (const [form, scores] of [['desktop', desktop], ['mobile', mobile]] as const) {
+    for (const c of ['accessibility', 'best-practices'] as const) if ((scores[c] ?? 0) < AIM_A11Y_BP) misses.push(`${form} ${c}`);
+  }
   return misses.length === 0 ? 'yes' : `no (${misses.join(', ')})`;
 }
 
@@ -190,7 +198,7 @@ async function measure(scratch: string, started: number, lhVersion: string, opts
   const chunks = routeChunks(readFileSync(join(PWA, 'src/app/routes.tsx'), 'utf8'), opts.routes);
   const js = new Map<string, RouteJs>();
   for (const c of chunks) {
-    const sizes = routeJs(manifest, c.chunk, DIST);
+    const sizes = routeJs(manifest, c.chunk, DIST, ['src/app/boot.tsx']);
     js.set(c.route, sizes);
     note(`${c.route.padEnd(14)} ${c.screen.padEnd(16)} initial ${kb(sizes.initialGzip).padStart(9)}  + on demand ${kb(sizes.onDemandGzip).padStart(9)}${c.chunk && !manifest[c.chunk] ? '  (chunk not in the manifest)' : ''}`);
   }
@@ -244,10 +252,10 @@ async function measure(scratch: string, started: number, lhVersion: string, opts
   const rows = chunks.map((c) => {
     const r = results.get(c.route);
     const sizes = js.get(c.route)!;
-    return [c.route, c.screen, kb(sizes.initialGzip), kb(sizes.onDemandGzip), trio(r?.desktop), trio(r?.mobile), `${lcp(c.route, 'desktop')} / ${lcp(c.route, 'mobile')}`, aimMet(r?.desktop, r?.mobile)];
+    return [c.route, c.screen, kb(sizes.initialGzip), kb(sizes.onDemandGzip), trio(r?.desktop), trio(r?.mobile), `${lcp(c.route, 'desktop')} / ${lcp(c.route, 'mobile')}`, aimMet(c.route, r?.desktop, r?.mobile)];
   });
   const md = table(header, rows);
-  const aims = `Aims: every score ≥ ${AIM_DESKTOP} on desktop; performance ≥ ${AIM_MOBILE_PERFORMANCE} on mobile (Lighthouse's simulated slow 4G and 4× CPU slowdown). JS: the entry chunk and the route's chunk with their static imports; "+ on demand" is what the route's chunk may load later (dynamic imports).`;
+  const aims = `Aims: performance ≥ ${AIM_DESKTOP_PERFORMANCE} on desktop; on mobile (Lighthouse's simulated slow 4G and 4× CPU slowdown) ≥ ${aimMobilePerformance('/')} for the public screens and ≥ ${aimMobilePerformance('/map')} for ${[...DATA_SCREENS].join(' and ')}; accessibility and best practices ≥ ${AIM_A11Y_BP} on both. JS: the entry chunk, the app chunk it starts and the route's chunk with their static imports; "+ on demand" is what the route's chunk may load later (dynamic imports).`;
   const footer = `_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\`: Lighthouse ${lhVersion}, ${(await run(CHROMIUM, ['--version'], ROOT).catch(() => '')).split('\n').find((l) => l.startsWith('Chromium'))?.trim() ?? 'Chromium'}, on ${machine()}, demo data._`;
   const notesText = notes.length ? `\n\nNotes:\n${notes.map((t) => `- ${t}`).join('\n')}` : '';
   if (opts.full) writeFileSync(new URL('./last-web-results.md', import.meta.url), `${md}\n\n${aims}\n\n${footer}${notesText}\n`);
