@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,platform,projections,command-api,workflows,ops,pwa}/src/**/*.test.ts'],
+          include: ['{contracts,platform,projections,command-api,workflows,ops,pwa}/src/**/*.test.ts', 'pwa/build/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['pwa/e2e/**/*.e2e.test.ts'],
+          include: ['ops/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -2,11 +2,24 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
+import { preloadApp, prerender } from './build/prerender-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Theme colour of the app, the manifest and the icons (scripts/make-icons.mjs). */
 const themeColor = '#0b5d4b';
+
+/**
+ * The build-time rendering (src/prerender) runs in Node, where there is no service worker: the
+ * registration module is a no-op there (UpdatePrompt only calls it from an effect, which a
+ * build-time render never runs).
+ */
+const noServiceWorkerInNode = {
+  name: 'kainga:no-service-worker-in-node',
+  resolveId: (id: string) => (id === 'virtual:pwa-register' ? '\0virtual:pwa-register' : null),
+  load: (id: string) => (id === '\0virtual:pwa-register' ? 'export function registerSW() { return async () => {}; }' : null),
+};
 
 /**
  * Builds the PWA into pwa/dist, which ops/src/server.ts serves beside the API.
@@ -27,6 +40,10 @@ const themeColor = '#0b5d4b';
  * - OpenStreetMap raster tiles (https://tile.openstreetmap.org and its a/b/c subdomains):
  *   CacheFirst into 'kainga-map-tiles', at most 1,000 tiles for 14 days, purged on quota errors.
  * The urlPattern functions are copied into sw.js as source text: they must stay self-contained.
+ *
+ * Precompression: every emitted script, style sheet, SVG and the manifest over 1 KB also gets a
+ * brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside it, which the server
+ * (command-api/src/plugins/pwa-static.ts) picks by Accept-Encoding — no compression per request.
  */
 export default defineConfig({
   root,
@@ -55,6 +72,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The prerendered screens are for first visits; the worker answers navigations with the shell.
+        globIgnores: ['**/node_modules/**/*', 'prerendered/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -96,6 +115,22 @@ export default defineConfig({
         ],
       },
       devOptions: { enabled: false },
+    }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|svg|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+    preloadApp({ module: 'src/app/boot.tsx' }),
+    // First paint without JavaScript for the public screens (command-api serves them signed out).
+    prerender({
+      screens: [
+        { path: '/', module: 'src/features/home/HomePage.tsx', title: 'Kāinga — NZ Property Valuations' },
+        { path: '/how-it-works', module: 'src/features/how-it-works/HowItWorksPage.tsx', title: 'How It Works · Kāinga' },
+        { path: '/sign-in', module: 'src/features/sign-in/SignInPage.tsx', title: 'Sign In · Kāinga' },
+      ],
+      ssrPlugins: [react(), noServiceWorkerInNode],
     }),
   ],
   build: {

@@ -6,6 +6,7 @@ import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import oauthRoutes from './auth/oauth-routes';
 import authRoutes from './auth/routes';
+import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
 import mapDetailsRoutes from './properties/map-details-routes';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {
     await scope.register(sessions, { deps });
+    await scope.register(signedInHint, { maxAgeSeconds: deps.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 });
     await scope.register(actor, { deps });
     await scope.register(authRoutes, { deps });
     await scope.register(oauthRoutes, { deps });

@@ -10,3 +10,4 @@ export * from './value-band';
 export * from './workflows';
 export * from './confidence';
 export * from './calculators/index';
+export * from './signed-in-hint';

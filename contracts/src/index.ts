@@ -22,3 +22,4 @@ export * from './confidence';
 export * from './property-facts';
 export * from './calculators/index';
 export * from './events/demo-seed';
+export * from './signed-in-hint';

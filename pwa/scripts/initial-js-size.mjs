@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Prints the gzip size of the JavaScript the browser loads for `/` (after `npm run build -w pwa`):
- * the entry chunk and its static imports, plus the home route's chunk and its static imports.
+ * the entry chunk, the app chunk it starts (src/app/boot.tsx, preloaded by every page) and the home
+ * route's chunk, with their static imports.
  * Also shows what a signed-in visit adds (the user menu chunk). Reads dist/.vite/manifest.json.
  *
  * Usage: node pwa/scripts/initial-js-size.mjs [--limit=250]
@@ -45,11 +46,13 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const home = Object.keys(manifest).find((k) => k.endsWith('features/home/HomePage.tsx'));
+const boot = Object.keys(manifest).find((k) => k.endsWith('src/app/boot.tsx'));
 const userMenu = Object.keys(manifest).find((k) => k.endsWith('chrome/UserMenu.tsx'));
 if (!entry || !home) throw new Error('entry or home chunk not found in the manifest');
 
-const signedOut = closure([entry, home]);
-const signedIn = closure([entry, home, ...(userMenu ? [userMenu] : [])]);
+const started = boot ? [entry, boot] : [entry];
+const signedOut = closure([...started, home]);
+const signedIn = closure([...started, home, ...(userMenu ? [userMenu] : [])]);
 const out = sizes(signedOut);
 console.log('JS loaded by / (signed out):');
 for (const r of out.rows) console.log(`  ${r.file.padEnd(48)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gz).padStart(9)}`);

@@ -18,7 +18,7 @@ describe('sign-in API', () => {
     expect(user).toMatchObject({ email: 'aroha@example.nz', firstName: 'Aroha', lastName: 'Ngata', roles: ['general'], profileImageUrl: null });
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(user.createdAt).getTime()).toBeGreaterThan(0);
-    const cookie = res.headers['set-cookie'] as string;
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('kainga.sid=')) as string;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // plain http here; Secure is set behind TLS
@@ -173,7 +173,7 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=true, one hop)', () => {
       const body = { email: 'tls@example.nz', password: 'a long password', firstName: 'T', lastName: 'LS' };
       const res = await proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, headers: { 'x-forwarded-proto': 'https', host: 'kainga.example' } });
       expect(res.statusCode).toBe(201);
-      expect(res.headers['set-cookie']).toMatch(/; Secure/);
+      expect([res.headers['set-cookie']].flat().find((c) => c?.startsWith('kainga.sid='))).toMatch(/; Secure/);
       // The cross-site check compares with the https origin the browser saw.
       const login = { email: body.email, password: body.password };
       const foreign = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: login, headers: { 'x-forwarded-proto': 'https', host: 'kainga.example', origin: 'http://kainga.example' } });

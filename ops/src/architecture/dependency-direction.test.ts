@@ -20,8 +20,9 @@ describe('dependency direction (DESIGN.md)', () => {
       { file: 'platform/src/x.ts', specifier: '@kainga/command-api', reason: 'platform must not depend on command-api' },
     ]);
     expect(violationsOf('pwa/src/x.ts', `import { openStores } from '@kainga/platform';`)).toHaveLength(1);
-    // Browser tests start the whole service and may import the launcher.
-    expect(violationsOf('pwa/e2e/harness.ts', `import { startKainga } from '../../ops/src/server';`)).toEqual([]);
+    // Browser tests start the whole service: they belong in ops/, never in pwa/.
+    expect(violationsOf('ops/e2e/harness.ts', `import { startKainga } from '../src/server';`)).toEqual([]);
+    expect(violationsOf('pwa/e2e/harness.ts', `import { startKainga } from '../../ops/src/server';`)).toHaveLength(1);
     expect(violationsOf('projections/src/x.ts', `import '../../command-api/src/app';`)).toHaveLength(1);
     expect(violationsOf('contracts/src/x.ts', `import { readFileSync } from 'node:fs';`)).toHaveLength(1);
   });

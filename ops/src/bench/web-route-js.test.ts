@@ -63,4 +63,26 @@ describe('routeJs', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
+
+  it('counts the app chunk the entry starts (a dynamic import every page preloads) as initial', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'kainga-route-js-'));
+    try {
+      const files = { 'entry.js': 'a'.repeat(50), 'boot.js': 'b'.repeat(400), 'react.js': 'r'.repeat(300), 'page.js': 'c'.repeat(200), 'lazy.js': 'd'.repeat(100) };
+      for (const [f, body] of Object.entries(files)) writeFileSync(join(dist, f), body);
+      const g = (f: keyof typeof files) => gzipSync(files[f]).length;
+      const manifest: Manifest = {
+        'index.html': { file: 'entry.js', isEntry: true, dynamicImports: ['src/app/boot.tsx'] },
+        'src/app/boot.tsx': { file: 'boot.js', imports: ['_react'], dynamicImports: ['src/Page.tsx'] },
+        _react: { file: 'react.js' },
+        'src/Page.tsx': { file: 'page.js', imports: ['_react'], dynamicImports: ['src/Lazy.tsx'] },
+        'src/Lazy.tsx': { file: 'lazy.js' },
+      };
+      expect(routeJs(manifest, 'src/Page.tsx', dist, ['src/app/boot.tsx'])).toEqual({
+        initialGzip: g('entry.js') + g('boot.js') + g('react.js') + g('page.js'),
+        onDemandGzip: g('lazy.js'),
+      });
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });

@@ -83,16 +83,19 @@ export interface RouteJs {
 }
 
 /**
- * The JS a route loads first — the entry chunk and the route's chunk with their static imports —
- * and what it may load later: the dynamic imports of the route's own chunks (not the entry's,
- * which lists every route), with their static imports, less what is already loaded.
+ * The JS a route loads first — the entry chunk, the chunks every page preloads and starts with it
+ * (`started`: the app chunk the entry imports dynamically, pwa/src/app/boot.tsx) and the route's
+ * chunk, with their static imports — and what it may load later: the dynamic imports of the
+ * route's own chunks (not the entry's or the app's, which list every route), with their static
+ * imports, less what is already loaded.
  */
-export function routeJs(manifest: Manifest, chunk: string | null, dist: string): RouteJs {
+export function routeJs(manifest: Manifest, chunk: string | null, dist: string, started: readonly string[] = []): RouteJs {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
   const hasChunk = chunk !== null && manifest[chunk] !== undefined;
-  const initial = closure(manifest, hasChunk ? [entry, chunk] : [entry]);
-  const entryClosure = closure(manifest, [entry]);
+  const base = [entry, ...started.filter((k) => manifest[k] !== undefined)];
+  const initial = closure(manifest, hasChunk ? [...base, chunk] : base);
+  const entryClosure = closure(manifest, base);
   const lazyKeys = [...initial].filter((k) => !entryClosure.has(k)).flatMap((k) => manifest[k]!.dynamicImports ?? []);
   const onDemand = [...closure(manifest, lazyKeys)].filter((k) => !initial.has(k));
   return { initialGzip: jsGzip(manifest, initial, dist), onDemandGzip: jsGzip(manifest, onDemand, dist) };

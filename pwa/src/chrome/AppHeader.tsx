@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { Button } from 'antd';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useUser } from '../auth/user';
 import { ActiveRoleSelector } from './ActiveRoleSelector';
@@ -12,6 +11,7 @@ const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserM
  * Header (consumer spec "Header, footer and shared chrome"): logo linking home; desktop navigation
  * Property Map and How It Works; Sign In when signed out; the active-role selector and the user
  * dropdown when signed in. Below the md breakpoint (768 px) a menu button opens the right sheet.
+ * What a signed-out visitor sees is plain markup (no antd): it is every screen's first paint.
  */
 export function AppHeader() {
   const { user, isLoading } = useUser();
@@ -40,9 +40,9 @@ export function AppHeader() {
             </>
           )}
           {!isLoading && !user && (
-            <Button type="primary" href={signInUrl(here)} className="desktop-only">
+            <a href={signInUrl(here)} className="button-link primary header-sign-in desktop-only">
               Sign In
-            </Button>
+            </a>
           )}
           <span className="mobile-only">
             <MobileMenu user={user} />

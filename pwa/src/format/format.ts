@@ -1,9 +1,14 @@
-/** NZD in en-NZ with no decimals (consumer spec §9), e.g. "$1,250,000". */
-const nzd = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-export const formatNZD = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? '—' : nzd.format(value));
+/**
+ * NZD in en-NZ with no decimals (consumer spec §9), e.g. "$1,250,000". The formatter is made on
+ * first use, not when the module loads: building it costs tens of ms on a phone, on the first
+ * screen's critical path otherwise.
+ */
+let nzdFormat: Intl.NumberFormat | undefined;
+const nzd = () => (nzdFormat ??= new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
+export const formatNZD = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? '—' : nzd().format(value));
 
 /** A signed amount for the value breakdown: "+$12,000" when non-negative, "-$8,000" otherwise. */
-export const formatSignedNZD = (value: number) => `${value >= 0 ? '+' : '-'}${nzd.format(Math.abs(value))}`;
+export const formatSignedNZD = (value: number) => `${value >= 0 ? '+' : '-'}${nzd().format(Math.abs(value))}`;
 
 /** Dates in en-NZ: year numeric, month short, day numeric, e.g. "5 Mar 2025". */
 export function formatDateNZ(iso: string | null | undefined): string {

@@ -4,12 +4,14 @@
  * Owner-only answers (GET /api/properties/{id}/map-details) are cached by the service worker
  * (NetworkFirst) so a signed-in owner can reopen recently viewed property details offline. That
  * cache must never serve one person's details to the next: whenever the server answers the user
- * call (GET /api/auth/user) with a different person, or with 401 (signed out), the cache is
- * deleted. The id of the person it belongs to is kept in localStorage under
- * {@link CACHE_OWNER_KEY}. A network failure of the user call changes nothing.
+ * call (GET /api/auth/user) with a different person, or with 401 (signed out), or the app starts
+ * without the signed-in hint cookie (signed out: the user call is not made, see
+ * auth/signed-in-hint.ts), the cache is deleted. The id of the person it belongs to is kept in
+ * localStorage under {@link CACHE_OWNER_KEY}. A network failure of the user call changes nothing.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@kainga/contracts';
+import { hasSignedInHint } from '../auth/signed-in-hint';
 import { userQueryKey } from '../auth/user';
 import { PRIVATE_API_CACHE } from './cache-names';
 
@@ -45,12 +47,16 @@ function writeOwner(owner: string | null): void {
 /** Watches the user query; clears the personal cache when the person changes or signs out. Answers a stop function. */
 export function guardPrivateCache(client: QueryClient): () => void {
   const userHash = hashKey(userQueryKey);
-  return client.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== userHash || event.type !== 'updated' || event.action.type !== 'success') return;
-    const { clear, owner } = privateCacheAction(readOwner(), (event.query.state.data as User | null | undefined) ?? null);
+  const seen = (user: Pick<User, 'id'> | null) => {
+    const { clear, owner } = privateCacheAction(readOwner(), user);
     if (!clear) return;
     void clearPrivateCache()
       .catch((error: unknown) => console.warn('Could not clear saved personal data', error))
       .finally(() => writeOwner(owner));
+  };
+  if (!hasSignedInHint()) seen(null);
+  return client.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== userHash || event.type !== 'updated' || event.action.type !== 'success') return;
+    seen((event.query.state.data as User | null | undefined) ?? null);
   });
 }

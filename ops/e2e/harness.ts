@@ -3,8 +3,8 @@
  * downloaded browser) against the whole service started in-process by `startKainga` from
  * ops/src/server.ts, on a fresh temporary DATA_DIR, serving the built PWA from pwa/dist.
  *
- * The PWA itself never imports server code (ops/src/architecture checks pwa/src). These are
- * system tests, not part of the app, so they may start the whole service.
+ * They start the whole service, so they live in ops/ (the one package that may import every
+ * other), not in pwa/, which never imports server code.
  */
 import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startKainga } from '../../ops/src/server';
+import { startKainga } from '../src/server';
 
 /** The demo accounts' password (ops/src/demo-data.ts), for suites started with SEED_DEMO. */
 export const DEMO_PASSWORD = 'kainga-demo-2025';
@@ -23,7 +23,7 @@ export const DEMO_PASSWORD = 'kainga-demo-2025';
 export const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PWA_INDEX = fileURLToPath(new URL('../dist/index.html', import.meta.url));
+const PWA_INDEX = fileURLToPath(new URL('../../pwa/dist/index.html', import.meta.url));
 
 export interface RunningKainga {
   url: string;

@@ -1,0 +1,24 @@
+import { SIGNED_IN_HINT_COOKIE } from '@kainga/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Keeps the signed-in hint cookie (contracts/src/signed-in-hint.ts) in step with the session on
+ * every answer: set while the session holds a user, cleared once it does not. Checking on every
+ * answer rather than in the sign-in and sign-out routes covers each way a session starts or ends
+ * (email, registration, OAuth, sign-out, expiry, an account that is gone) and sessions that began
+ * before the hint existed. Its lifetime is the session cookie's.
+ */
+export default fp(async function signedInHint(app: FastifyInstance, { maxAgeSeconds }: { maxAgeSeconds: number }) {
+  app.addHook('onSend', async (request, reply) => {
+    // An answer sent before the cookies were parsed (a request refused in onRequest) has none.
+    const hint = request.cookies?.[SIGNED_IN_HINT_COOKIE];
+    const signedIn = !!request.session?.userId;
+    const hinted = hint === '1';
+    if (signedIn && !hinted) {
+      reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false, maxAge: maxAgeSeconds });
+    } else if (!signedIn && hint !== undefined) {
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
+    }
+  });
+});
