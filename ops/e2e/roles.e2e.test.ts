@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RoleName } from '@kainga/contracts';
 import { join } from 'node:path';
-import { readOutbox } from '../../platform/src/email/outbox-email-sender';
+import { readOutbox } from '@kainga/platform';
 import { newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');

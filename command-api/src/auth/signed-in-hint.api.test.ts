@@ -55,7 +55,7 @@ describe('the signed-in hint cookie follows the session', () => {
   });
 
   it('is Secure over TLS, like the session cookie', async () => {
-    const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await startTestApp({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'kainga.example' });
     try {
       const res = await proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: person('hint-tls@example.nz'), headers: { 'x-forwarded-proto': 'https', host: 'kainga.example' } });
       expect(res.statusCode).toBe(201);

@@ -14,6 +14,12 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * Request bodies are not decompressed (a gzip body would slip past the body limit).
  */
 export default fp(async function compress(app: FastifyInstance) {
+  // Only the API: the web app's files are precompressed at build and chosen by pwa-static.ts
+  // (mime-db would otherwise have @fastify/compress squeeze every script again per request).
+  // Runs before @fastify/compress's own onRoute hook, which reads this flag.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,

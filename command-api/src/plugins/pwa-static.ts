@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { SESSION_COOKIE } from './sessions';
 
 /** Folder of pwa/dist holding the public screens rendered at build time (pwa/build/prerender-plugin.ts). */
 export const PRERENDERED_DIR = 'prerendered';
@@ -43,7 +44,8 @@ function prerenderedPages(pwaDir: string): Map<string, string> {
  * - a public screen rendered at build time (pwa/build/prerender-plugin.ts: /, /how-it-works, /sign-in)
  *   to a visitor who is not signed in, asked for without a query string, so its first paint
  *   needs no JavaScript; the app then takes the page over (hydrates). Signed in, the screen
- *   would differ (header, home), so those visitors get the plain shell;
+ *   would differ (header, home), so a visitor with a session cookie gets the plain shell (the
+ *   cookie's presence is enough: these files are served outside the session scope, app.ts);
  * - every other non-API path: index.html (the app shell), for the client router;
  * - unknown /api paths and missing /assets files: 404 JSON (an HTML answer to a script request
  *   would only confuse the browser).
@@ -71,8 +73,13 @@ export default fp(async function pwaStatic(app: FastifyInstance, { pwaDir }: { p
       const page = prerendered.get(path);
       // The answer depends on the session cookie: a shared cache must keep the two apart.
       if (page) reply.header('Vary', 'Cookie');
-      return reply.sendFile(page && !query && !request.session?.userId ? page : 'index.html');
+      return reply.sendFile(page && !query && !hasCookie(request.headers.cookie, SESSION_COOKIE) ? page : 'index.html');
     }
     return reply.status(404).send({ message: hasPwa ? 'Not found.' : 'The web app is not built; run `npm run build:pwa`.' });
   });
 });
+
+/** Whether a Cookie header carries a cookie of that name (its value is not looked at). */
+export function hasCookie(header: string | undefined, name: string): boolean {
+  return !!header && header.split(';').some((pair) => pair.trimStart().startsWith(`${name}=`));
+}

@@ -14,11 +14,12 @@ import { writeScaleTable, type SizeFigures } from './scale/scale-table';
 import { DEMO_OWNER, valuationRequests } from './valuation-throughput';
 
 /**
- * `npm run bench:scale [-- --sizes demo,10x,100x]`: grows one store from the demo data to 10×
+ * `npm run bench:scale [-- --sizes demo,10x,100x] [--keep]`: grows one store from the demo data to 10×
  * and 100× through the real import and commands (plus a synthetic high-volume stream), and at
  * each size measures, on the service started as `npm start` starts it: every read route's req/s
  * beside a bare Fastify route serving the same body, POST /api/valuations and research-comparables
  * latency, start-up time, memory, and the rebuild of every read model. Figures, not assertions.
+ * `--keep` leaves the grown store in place (its DATA_DIR is printed) for another look.
  */
 const LOAD = { seconds: 3, connections: 20 };
 const TIMED_REQUESTS = 40;
@@ -42,7 +43,8 @@ async function main() {
     const table = writeScaleTable(figures);
     process.stdout.write(`\n${table}\n\n(${((performance.now() - started) / 1000).toFixed(0)} s; also written to ops/src/bench/last-scale-results.md)\n`);
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    if (process.argv.includes('--keep')) process.stdout.write(`the store is kept: DATA_DIR=${dataDir}\n`);
+    else rmSync(scratch, { recursive: true, force: true });
   }
 }
 
