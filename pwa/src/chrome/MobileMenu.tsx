@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { User } from '@kainga/contracts';
+import { useHydrated } from '../app/useHydrated';
 
 const MobileMenuSheet = lazy(() => import('./MobileMenuSheet'));
 
@@ -10,6 +11,7 @@ const MobileMenuSheet = lazy(() => import('./MobileMenuSheet'));
 export function MobileMenu({ user }: { user: User | null }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const hydrated = useHydrated(); // disabled on a prerendered page until the app runs
   return (
     <>
       <button
@@ -18,6 +20,7 @@ export function MobileMenu({ user }: { user: User | null }) {
         aria-label="Open menu"
         aria-expanded={open}
         aria-controls="mobile-menu"
+        disabled={!hydrated}
         onClick={() => {
           setLoaded(true);
           setOpen(true);

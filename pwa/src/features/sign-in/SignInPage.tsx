@@ -9,6 +9,7 @@ import type { AuthProviders, User } from '@kainga/contracts';
 import { api, apiErrorIssues, apiErrorMessage, apiErrorStatus } from '../../api/client';
 import { sanitizeReturnTo } from '../../auth/return-to';
 import { userQueryKey, useUser } from '../../auth/user';
+import { useHydrated } from '../../app/useHydrated';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import {
   emailValidator,
@@ -44,6 +45,8 @@ export default function SignInPage() {
   const { user } = useUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Prerendered (src/prerender): nothing is usable until the app has taken the page over.
+  const hydrated = useHydrated();
   const [signInForm] = Form.useForm<SignInValues>();
   const [registerForm] = Form.useForm<RegisterValues>();
   const { ensureOnline } = useNetworkRequired();
@@ -86,7 +89,7 @@ export default function SignInPage() {
 
   return (
     <section className="container page narrow" aria-labelledby="sign-in-title">
-      <div className="card auth-card">
+      <div className="card auth-card" aria-disabled={hydrated ? undefined : true}>
         <h1 id="sign-in-title">{mode === 'sign-in' ? 'Sign in to Kāinga' : 'Create your Kāinga account'}</h1>
         <p className="muted">Free property assessments for New Zealand homes.</p>
 
@@ -112,6 +115,7 @@ export default function SignInPage() {
           aria-label="Sign in or create an account"
           value={mode}
           onChange={switchMode}
+          disabled={!hydrated}
           options={[
             { label: 'Sign in', value: 'sign-in' },
             { label: 'Create account', value: 'register' },
@@ -130,7 +134,7 @@ export default function SignInPage() {
               setError(null);
               if (ensureOnline('sign in')) signIn.mutate(v);
             }}
-            disabled={busy}
+            disabled={busy || !hydrated}
           >
             <Form.Item label="Email" name="email" rules={[rule(emailValidator)]}>
               <Input type="email" autoComplete="email" inputMode="email" />
@@ -152,7 +156,7 @@ export default function SignInPage() {
               setError(null);
               if (ensureOnline('create your account')) register.mutate(v);
             }}
-            disabled={busy}
+            disabled={busy || !hydrated}
           >
             <PersonFields />
             <Form.Item
