@@ -4,7 +4,7 @@ import { Aggregator, Query, find } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
 import { deepFreeze, isDeepFrozen } from './deep-freeze';
 import { EmbeddedIndex, indexName, type Entry } from './embedded-index';
-import { equalityFields, idsOf, isPlainFilter } from './filter-ids';
+import { equalityFields, idsOf, isPlainFilter, upsertedDocument } from './filter-ids';
 import { planQuery, walk } from './query-plan';
 import {
   DuplicateKeyError,
@@ -349,7 +349,7 @@ class Batch {
         return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
       }
       if (!op.replaceOne.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-      const doc = { ...equalityFields(op.replaceOne.filter), ...replacement } as Doc;
+      const doc = upsertedDocument(op.replaceOne.filter, replacement);
       if (this.get(coll, doc._id)) throw new DuplicateKeyError(coll, doc._id);
       this.put(coll, doc);
       return { matchedCount: 0, modifiedCount: 0, upsertedId: doc._id };

@@ -24,3 +24,13 @@ export function idsOf(filter: Filter): { ids: string[]; exact: boolean } | null 
   }
   return null;
 }
+
+/**
+ * What a replaceOne upsert inserts: the filter's equality fields, then the replacement's.
+ * Built by hand: `{ ...fields, ...replacement }` takes V8's slow path (~20 µs a document).
+ */
+export function upsertedDocument<T extends Record<string, unknown>>(filter: Filter, replacement: T): T {
+  const out: Record<string, unknown> = equalityFields(filter);
+  for (const k in replacement) out[k] = replacement[k];
+  return out as T;
+}

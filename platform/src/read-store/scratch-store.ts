@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Query } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
-import { equalityFields, idsOf } from './filter-ids';
+import { equalityFields, idsOf, upsertedDocument } from './filter-ids';
 import { DuplicateKeyError, type CollectionWrite, type Doc, type Filter, type Update } from './read-store';
 
 /**
@@ -37,7 +37,7 @@ export class ScratchStore {
           // Deleted first, as the embedded store does: the replacement moves to the end.
           docs.delete(found._id);
           docs.set(found._id, { ...copyValue(replacement), _id: found._id });
-        } else if (upsert) insert(write.collection, docs, { ...equalityFields(filter), ...copyValue(replacement) } as Doc);
+        } else if (upsert) insert(write.collection, docs, upsertedDocument(filter, copyValue(replacement)));
       } else {
         const filter = 'deleteOne' in write ? write.deleteOne.filter : write.deleteMany.filter;
         for (const doc of matching(docs, filter, 'deleteOne' in write ? 1 : Infinity)) docs.delete(doc._id);
