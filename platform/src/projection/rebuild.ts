@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { EventStore } from '../event-store/event-store';
-import type { CollectionWrite, ReadStore } from '../read-store/read-store';
+import type { ReadStore } from '../read-store/read-store';
 import { ScratchStore } from '../read-store/scratch-store';
-import { physicalWrites, type Projector } from './projector';
+import type { Projector } from './projector';
 
 export interface RebuildProgress {
   projection: string;
@@ -71,12 +71,12 @@ export async function rebuildProjection(
   for (;;) {
     const page = await timed('read', () => eventStore.readAll({ after, filter: projector.filter, limit: batchSize }));
     if (page.length === 0) break;
-    const writes = await timed('project', () => {
-      const out: CollectionWrite[] = [];
-      for (const event of page) for (const w of physicalWrites(projector.project(event), event, (c) => c)) out.push(w);
-      return out;
+    // The writes of each event, applied with its position (the scratch store stamps the
+    // documents, as physicalWrites would for the live store).
+    const writes = await timed('project', () => page.map((event) => projector.project(event)));
+    await timed('apply', () => {
+      for (let i = 0; i < page.length; i++) staging.apply(writes[i]!, page[i]!.position);
     });
-    await timed('apply', () => staging.apply(writes));
     after = page[page.length - 1]!.position;
     done += page.length;
     options.onProgress?.({ projection: projector.name, done, total: Math.max(total, done) });
