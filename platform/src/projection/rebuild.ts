@@ -85,6 +85,11 @@ export async function rebuildProjection(
   let documents = 0;
   await timed('write', async () => {
     const last = projector.collections.length - 1;
+    if (last < 0) {
+      // No collection to carry the checkpoint: move it on its own.
+      if (after) await readStore.commit([], { name: projector.name, position: after });
+      else await readStore.deleteCheckpoint(projector.name);
+    }
     for (const [i, c] of projector.collections.entries()) {
       const docs = staging.docs(c);
       documents += docs.size;
