@@ -194,10 +194,10 @@ export class SqliteEventStore implements EventStore {
   private readPageIn(after: number, filter: EventFilter | undefined, limit: number): Page {
     if (limit <= 0) return { events: [], scanned: after };
     const q = pageQueries(filter);
-    const rows = q.kind === 'nothing' ? [] : q.kind === 'log' ? this.statement(q.sql).all(after, ...q.params, limit) : this.mergeByType(q, after, limit);
+    const rows = q.kind === 'nothing' ? [] : q.kind === 'log' ? this.rawStatement(q.sql).all(after, ...q.params, limit) : this.mergeByType(q, after, limit);
     const head = this.statement<{ p: number | null }>(HEAD_SQL).get();
-    const scanned = rows.length === limit ? rows[rows.length - 1]!.position : Math.max(after, head?.p ?? 0);
-    return { events: rows.map(toRecorded), scanned };
+    const scanned = rows.length === limit ? rows[rows.length - 1]![0] : Math.max(after, head?.p ?? 0);
+    return { events: rows.map(rawToRecorded), scanned };
   }
 
   /**
@@ -208,26 +208,37 @@ export class SqliteEventStore implements EventStore {
    * (type=? AND position>?)`, no sort; a single `type IN (…) ORDER BY position` would instead
    * either walk the log or sort every matching event.)
    */
-  private mergeByType(q: Extract<PageQuery, { kind: 'byType' }>, after: number, limit: number): Row[] {
-    if (q.types.length === 1) return this.statement(q.sql).all(q.types[0], after, ...q.params, limit);
-    const cursors = q.types.map((type, i) => this.statement(q.sql, i).iterate(type, after, ...q.params, limit));
+  private mergeByType(q: Extract<PageQuery, { kind: 'byType' }>, after: number, limit: number): RawRow[] {
+    if (q.types.length === 1) return this.rawStatement(q.sql).all(q.types[0], after, ...q.params, limit);
+    const cursors = q.types.map((type, i) => this.rawStatement(q.sql, i).iterate(type, after, ...q.params, limit));
     try {
       const heads = cursors.map((c) => c.next());
-      const rows: Row[] = [];
+      const rows: RawRow[] = [];
       while (rows.length < limit) {
         let min = -1;
         for (let i = 0; i < heads.length; i++) {
           const h = heads[i]!;
-          if (!h.done && (min < 0 || h.value.position < (heads[min]!.value as Row).position)) min = i;
+          if (!h.done && (min < 0 || h.value[0] < (heads[min]!.value as RawRow)[0])) min = i;
         }
         if (min < 0) break;
-        rows.push(heads[min]!.value as Row);
+        rows.push(heads[min]!.value as RawRow);
         heads[min] = cursors[min]!.next();
       }
       return rows;
     } finally {
       for (const c of cursors) c.return?.();
     }
+  }
+
+  /** A page statement in raw mode: rows as arrays (PAGE_COLUMNS' order), cheaper than an object each. */
+  private rawStatement(sql: string, slot = 0): Database.Statement<unknown[], RawRow> {
+    const key = `raw:${slot}:${sql}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], unknown>(sql).raw(true);
+      this.statements.set(key, statement);
+    }
+    return statement as Database.Statement<unknown[], RawRow>;
   }
 
   /** Through the type index (backwards, stopping at the first match) or the stream index. */
@@ -346,9 +357,9 @@ export function pageQueries(filter?: EventFilter): PageQuery {
   if (filter?.eventTypes?.length === 0 || filter?.streamPrefixes?.length === 0) return { kind: 'nothing' };
   const { where, params } = prefixSql(filter?.streamPrefixes);
   if (filter?.eventTypes) {
-    return { kind: 'byType', sql: `SELECT * FROM events WHERE type = ? AND position > ? ${where} ORDER BY position LIMIT ?`, types: [...new Set(filter.eventTypes)], params };
+    return { kind: 'byType', sql: `SELECT ${PAGE_COLUMNS} FROM events WHERE type = ? AND position > ? ${where} ORDER BY position LIMIT ?`, types: [...new Set(filter.eventTypes)], params };
   }
-  return { kind: 'log', sql: `SELECT * FROM events WHERE position > ? ${where} ORDER BY position LIMIT ?`, params };
+  return { kind: 'log', sql: `SELECT ${PAGE_COLUMNS} FROM events WHERE position > ? ${where} ORDER BY position LIMIT ?`, params };
 }
 
 /** A row filter for stream prefixes; substr rather than LIKE so '_' and '%' in a prefix are literal. */
@@ -381,6 +392,23 @@ function successor(p: string): string | null {
     if (last < 0x10ffff) return String.fromCodePoint(...points, last + 1 === 0xd800 ? 0xe000 : last + 1);
   }
   return null;
+}
+
+/** The columns of a page read, in the order of RawRow. */
+const PAGE_COLUMNS = 'position, event_id, stream, revision, type, data, metadata, recorded_at';
+type RawRow = [position: number, eventId: string, stream: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
+
+function rawToRecorded(row: RawRow): RecordedEvent {
+  return {
+    id: row[1],
+    type: row[4],
+    data: JSON.parse(row[5]),
+    metadata: JSON.parse(row[6]),
+    streamName: row[2],
+    revision: row[3],
+    position: toSqlitePosition(row[0]),
+    recordedAt: row[7],
+  };
 }
 
 function toRecorded(row: Row): RecordedEvent {

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Aggregator, Query, find } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
 import { deepFreeze, isDeepFrozen } from './deep-freeze';
-import { EmbeddedIndex, type Entry } from './embedded-index';
+import { EmbeddedIndex, indexName, type Entry } from './embedded-index';
+import { equalityFields, idsOf, isPlainFilter, upsertedDocument } from './filter-ids';
 import { planQuery, walk } from './query-plan';
 import {
   DuplicateKeyError,
@@ -44,15 +45,9 @@ export class StoredCollection {
 export class EmbeddedReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly cache = new Map<string, StoredCollection>();
+  private readonly statements: ReturnType<typeof prepareStatements>;
 
-  /** See `scratch()`. */
-  readonly scratch: boolean;
-
-  constructor(
-    file: string,
-    options: { scratch?: boolean } = {},
-  ) {
-    this.scratch = options.scratch ?? false;
+  constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -61,16 +56,7 @@ export class EmbeddedReadStore implements ReadStore {
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS indexes (coll TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (coll, name)) WITHOUT ROWID;
     `);
-  }
-
-  /**
-   * A scratch store for one owner, the staging area of a rebuild: in memory alone (nothing
-   * written to disk), documents neither frozen nor copied — updates change them in place — so
-   * a commit that fails half-way leaves its first writes applied. Its owner reads it, freezes
-   * what it hands on (`deepFreeze`) and drops it.
-   */
-  static scratch(): EmbeddedReadStore {
-    return new EmbeddedReadStore(':memory:', { scratch: true });
+    this.statements = prepareStatements(this.db);
   }
 
   /** A collection's committed documents and indexes, loaded from disk on first use. */
@@ -113,27 +99,21 @@ export class EmbeddedReadStore implements ReadStore {
    */
   persist(batch: Batch, checkpoint?: { name: string; position: string }) {
     for (const [coll, changes] of batch.staged) checkUnique(coll, this.stored(coll), changes);
-    if (!this.scratch) {
-      const upsert = this.db.prepare('INSERT INTO docs (coll, id, doc) VALUES (?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET doc = excluded.doc');
-      const remove = this.db.prepare('DELETE FROM docs WHERE coll = ? AND id = ?');
-      const saveCheckpoint = this.db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position');
-      this.db.transaction(() => {
-        for (const [coll, changes] of batch.staged) {
-          for (const [id, doc] of changes) {
-            if (doc) upsert.run(coll, id, JSON.stringify(doc));
-            else remove.run(coll, id);
-          }
+    const { upsert, remove, saveCheckpoint } = this.statements;
+    this.db.transaction(() => {
+      for (const [coll, changes] of batch.staged) {
+        for (const [id, doc] of changes) {
+          if (doc) upsert.run(coll, id, JSON.stringify(doc));
+          else remove.run(coll, id);
         }
-        if (checkpoint) saveCheckpoint.run(checkpoint.name, checkpoint.position);
-      })();
-    } else if (checkpoint) {
-      this.db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position').run(checkpoint.name, checkpoint.position);
-    }
+      }
+      if (checkpoint) saveCheckpoint.run(checkpoint.name, checkpoint.position);
+    })();
     for (const [coll, changes] of batch.staged) {
       const { docs, indexes } = this.stored(coll);
       for (const [id, doc] of changes) {
         if (doc) {
-          if (!this.scratch) deepFreeze(doc);
+          deepFreeze(doc);
           docs.set(id, doc);
         } else docs.delete(id);
         for (const index of indexes) index.replace(id, doc ?? undefined);
@@ -146,7 +126,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async deleteCheckpoint(name: string): Promise<void> {
-    this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(name);
+    this.statements.deleteCheckpoint.run(name);
   }
 
   async listCollections(): Promise<string[]> {
@@ -157,8 +137,8 @@ export class EmbeddedReadStore implements ReadStore {
   /** Drops the documents and the indexes, as MongoDB's drop does. */
   async dropCollection(name: string): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM docs WHERE coll = ?').run(name);
-      this.db.prepare('DELETE FROM indexes WHERE coll = ?').run(name);
+      this.statements.dropDocs.run(name);
+      this.statements.dropIndexes.run(name);
     })();
     this.cache.delete(name);
   }
@@ -179,19 +159,47 @@ export class EmbeddedReadStore implements ReadStore {
   async ensureIndex(collection: string, keys: Record<string, 1 | -1>, options: { unique?: boolean } = {}): Promise<void> {
     const coll = this.stored(collection);
     const spec: IndexSpec = { keys: { ...keys }, ...(options.unique ? { unique: true } : {}) };
-    const index = new EmbeddedIndex(spec);
-    if (coll.indexes.some((i) => i.name === index.name)) return;
-    if (index.unique) {
-      const seen = new Set<string>();
-      for (const doc of coll.docs.values()) {
-        const key = index.uniqueKey(doc);
-        if (seen.has(key)) throw new DuplicateKeyError(collection, doc._id);
-        seen.add(key);
-      }
-    }
-    index.build(coll.docs.values());
-    this.db.prepare('INSERT INTO indexes (coll, name, spec) VALUES (?, ?, ?) ON CONFLICT (coll, name) DO UPDATE SET spec = excluded.spec').run(collection, index.name, JSON.stringify(spec));
+    if (coll.indexes.some((i) => i.name === indexName(spec.keys))) return;
+    const index = buildIndex(collection, coll, spec);
+    this.statements.saveIndex.run(collection, index.name, JSON.stringify(spec));
     coll.indexes.push(index);
+  }
+
+  /**
+   * One transaction deletes the old rows and writes the new ones with the indexes and the
+   * checkpoint — no fresh collection renamed over the live one, which on this store would
+   * write every row a second time (the collection is part of the key). The documents and
+   * indexes are built in memory first, so a unique index they break fails before any write.
+   */
+  async replaceCollection(
+    name: string,
+    docs: Iterable<Doc>,
+    options: { indexes?: readonly IndexSpec[]; checkpoint?: { name: string; position: string | null } } = {},
+  ): Promise<void> {
+    const coll = new StoredCollection();
+    for (const doc of docs) {
+      if (coll.docs.has(doc._id)) throw new DuplicateKeyError(name, doc._id);
+      coll.docs.set(doc._id, deepFreeze(doc));
+    }
+    const specs: IndexSpec[] = [];
+    for (const { keys, unique } of options.indexes ?? []) {
+      const spec: IndexSpec = { keys: { ...keys }, ...(unique ? { unique: true } : {}) };
+      if (coll.indexes.some((i) => i.name === indexName(spec.keys))) continue;
+      coll.indexes.push(buildIndex(name, coll, spec));
+      specs.push(spec);
+    }
+    const { checkpoint } = options;
+    const st = this.statements;
+    this.db.transaction(() => {
+      st.dropDocs.run(name);
+      st.dropIndexes.run(name);
+      // In key order: appending to the b-tree, not inserting at random, halves the time at 300,000 documents.
+      for (const id of [...coll.docs.keys()].sort()) st.upsert.run(name, id, JSON.stringify(coll.docs.get(id)));
+      for (const spec of specs) st.saveIndex.run(name, indexName(spec.keys), JSON.stringify(spec));
+      if (checkpoint?.position) st.saveCheckpoint.run(checkpoint.name, checkpoint.position);
+      else if (checkpoint) st.deleteCheckpoint.run(checkpoint.name);
+    })();
+    this.cache.set(name, coll);
   }
 
   async ping(): Promise<void> {
@@ -201,6 +209,34 @@ export class EmbeddedReadStore implements ReadStore {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The statements every write uses, prepared once per store. */
+function prepareStatements(db: Database.Database) {
+  return {
+    upsert: db.prepare<[string, string, string]>('INSERT INTO docs (coll, id, doc) VALUES (?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET doc = excluded.doc'),
+    remove: db.prepare<[string, string]>('DELETE FROM docs WHERE coll = ? AND id = ?'),
+    dropDocs: db.prepare<[string]>('DELETE FROM docs WHERE coll = ?'),
+    dropIndexes: db.prepare<[string]>('DELETE FROM indexes WHERE coll = ?'),
+    saveIndex: db.prepare<[string, string, string]>('INSERT INTO indexes (coll, name, spec) VALUES (?, ?, ?) ON CONFLICT (coll, name) DO UPDATE SET spec = excluded.spec'),
+    saveCheckpoint: db.prepare<[string, string]>('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position'),
+    deleteCheckpoint: db.prepare<[string]>('DELETE FROM checkpoints WHERE name = ?'),
+  };
+}
+
+/** An index of a collection's documents; one they already break (unique) fails with DuplicateKeyError. */
+function buildIndex(name: string, coll: StoredCollection, spec: IndexSpec): EmbeddedIndex {
+  const index = new EmbeddedIndex(spec);
+  if (index.unique) {
+    const seen = new Set<string>();
+    for (const doc of coll.docs.values()) {
+      const key = index.uniqueKey(doc);
+      if (seen.has(key)) throw new DuplicateKeyError(name, doc._id);
+      seen.add(key);
+    }
+  }
+  index.build(coll.docs.values());
+  return index;
 }
 
 /**
@@ -314,7 +350,7 @@ class Batch {
         return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
       }
       if (!op.replaceOne.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-      const doc = { ...equalityFields(op.replaceOne.filter), ...replacement } as Doc;
+      const doc = upsertedDocument(op.replaceOne.filter, replacement);
       if (this.get(coll, doc._id)) throw new DuplicateKeyError(coll, doc._id);
       this.put(coll, doc);
       return { matchedCount: 0, modifiedCount: 0, upsertedId: doc._id };
@@ -330,8 +366,8 @@ class Batch {
     let modified = 0;
     for (const doc of found) {
       // A document already staged in this batch is the batch's own copy: update it in place.
-      // So is every document of a scratch store; a committed (frozen) one is copied first.
-      const next = this.store.scratch || (this.staged.get(coll)?.get(doc._id) === doc && !isDeepFrozen(doc)) ? doc : copyValue(doc);
+      // A committed (frozen) one is copied first.
+      const next = (this.staged.get(coll)?.get(doc._id) === doc && !isDeepFrozen(doc)) ? doc : copyValue(doc);
       if (applyUpdate(next, upd)) modified += 1;
       this.put(coll, next);
     }
@@ -343,30 +379,6 @@ class Batch {
     this.put(coll, created);
     return { matchedCount: 0, modifiedCount: 0, upsertedId: created._id };
   }
-}
-
-/** The plain `field: value` pairs of a filter, which an upsert copies into the new document. */
-function equalityFields(filter: Filter): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(filter)) {
-    if (k.startsWith('$') || k.includes('.')) continue;
-    const isOperator = v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((key) => key.startsWith('$'));
-    if (!isOperator) out[k] = v;
-  }
-  return out;
-}
-
-const isPlainFilter = (v: unknown): v is Filter => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The `_id`s a filter names (`_id: 'x'` or `_id: { $in: [...] }`), and whether that is all it says. */
-function idsOf(filter: Filter): { ids: string[]; exact: boolean } | null {
-  const id = filter['_id'];
-  const alone = Object.keys(filter).length === 1;
-  if (typeof id === 'string') return { ids: [id], exact: alone };
-  if (isPlainFilter(id) && Object.keys(id).length === 1 && Array.isArray(id.$in) && id.$in.every((v) => typeof v === 'string')) {
-    return { ids: [...new Set(id.$in as string[])], exact: alone };
-  }
-  return null;
 }
 
 function* docsOf(entries: Iterable<Entry>): Generator<Doc> {

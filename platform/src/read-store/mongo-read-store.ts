@@ -16,6 +16,7 @@ import {
   type Doc,
   type Filter,
   type FindOptions,
+  type IndexSpec,
   type ReadStore,
   type Update,
   type UpdateResult,
@@ -165,6 +166,51 @@ export class MongoReadStore implements ReadStore {
       if (!isNamespaceNotFound(error)) throw error;
       await this.dropCollection(to);
     }
+  }
+
+  /**
+   * A fresh collection (`<name>__replace`) gets the documents, in batches of 10,000 so no
+   * request grows large, and the indexes, and is renamed over the live one; then the checkpoint moves.
+   * Readers see the old collection until the rename.
+   */
+  async replaceCollection(
+    name: string,
+    docs: Iterable<Doc>,
+    options: { indexes?: readonly IndexSpec[]; checkpoint?: { name: string; position: string | null } } = {},
+  ): Promise<void> {
+    const fresh = `${name}__replace`;
+    await this.dropCollection(fresh);
+    // Created up front so that an empty read model still replaces the live one.
+    await this.db.createCollection(fresh);
+    let chunk: Doc[] = [];
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      try {
+        await this.db.collection<Doc>(fresh).insertMany(chunk, { ordered: true });
+      } catch (error) {
+        await this.dropCollection(fresh);
+        rethrowDuplicateKey(error, name, chunk.map((document) => ({ insertOne: { document } })));
+      }
+      chunk = [];
+    };
+    for (const doc of docs) {
+      chunk.push(doc);
+      if (chunk.length >= 10_000) await flush();
+    }
+    await flush();
+    for (const spec of options.indexes ?? []) {
+      try {
+        await this.ensureIndex(fresh, spec.keys, { unique: spec.unique });
+      } catch (error) {
+        await this.dropCollection(fresh);
+        if (error instanceof DuplicateKeyError) throw new DuplicateKeyError(name, error.id);
+        throw error;
+      }
+    }
+    await this.db.renameCollection(fresh, name, { dropTarget: true });
+    const { checkpoint } = options;
+    if (checkpoint?.position) await this.db.collection<Checkpoint>(CHECKPOINTS).updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position } }, { upsert: true });
+    else if (checkpoint) await this.deleteCheckpoint(checkpoint.name);
   }
 
   /** MongoDB's createIndex (a no-op when the same index exists); documents that break a new unique index fail it. */

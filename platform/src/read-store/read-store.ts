@@ -85,6 +85,18 @@ export interface ReadStore {
   /** Replaces `to` by `from` (used to swap in a rebuilt read model). */
   renameCollection(from: string, to: string): Promise<void>;
   /**
+   * Swaps a rebuilt read model in: afterwards `name` holds exactly `docs` (handed over — the
+   * store may keep and freeze them) and exactly the `indexes` given, and the checkpoint is moved
+   * (a null position deletes it). On the embedded store this is one transaction; on MongoDB a
+   * fresh collection renamed over the live one, then the checkpoint. A document that breaks
+   * a unique index (or repeats an `_id`) fails it with DuplicateKeyError, the live collection untouched.
+   */
+  replaceCollection(
+    name: string,
+    docs: Iterable<Doc>,
+    options?: { indexes?: readonly IndexSpec[]; checkpoint?: { name: string; position: string | null } },
+  ): Promise<void>;
+  /**
    * Creates an index if it is not there yet (MongoDB's `createIndex`); both adapters keep it
    * on every write and use it for equality, `$in` and range filters and for sorted, limited
    * reads. It belongs to the collection: a rename carries it along, a drop removes it.

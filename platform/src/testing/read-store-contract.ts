@@ -300,6 +300,48 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       expect(await coll.findOne({ _id: 'h1' })).toEqual({ ...homes[0], tags: ['sunny'] });
     });
 
+    it('replaces a collection wholesale with its indexes and the checkpoint, or not at all', async () => {
+      let store = await seeded('swap');
+      await store.ensureIndex(c('swap'), { city: 1 });
+      await store.commit([], { name: c('swapper'), position: '00000000000000000003' });
+      const rebuilt = [
+        { _id: 'r1', email: 'a@b.nz', beds: 2 },
+        { _id: 'r2', email: 'c@d.nz', beds: 5 },
+        { _id: 'r3', email: 'e@f.nz', beds: 3 },
+      ];
+      await store.replaceCollection(c('swap'), rebuilt.map((d) => ({ ...d })), {
+        indexes: [{ keys: { beds: -1 } }, { keys: { email: 1 }, unique: true }],
+        checkpoint: { name: c('swapper'), position: '00000000000000000009' },
+      });
+      const check = async () => {
+        const coll = store.collection(c('swap'));
+        expect(await coll.find({}, { sort: { _id: 1 } })).toEqual(rebuilt);
+        expect((await coll.find({ beds: { $gte: 3 } }, { sort: { beds: -1 } })).map((d) => d._id)).toEqual(['r2', 'r3']);
+        expect(await store.getCheckpoint(c('swapper'))).toBe('00000000000000000009');
+        // The unique index came with the documents.
+        await expect(coll.insertOne({ _id: 'r4', email: 'a@b.nz' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      };
+      await check();
+      await store.close();
+      open.splice(open.indexOf(store), 1);
+      store = await start(true);
+      await check();
+
+      // Documents that break a unique index (or repeat an _id) change nothing.
+      const clash = [{ _id: 'x1', email: 'same' }, { _id: 'x2', email: 'same' }];
+      await expect(store.replaceCollection(c('swap'), clash, { indexes: [{ keys: { email: 1 }, unique: true }], checkpoint: { name: c('swapper'), position: null } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(store.replaceCollection(c('swap'), [{ _id: 'x1' }, { _id: 'x1' }], { checkpoint: { name: c('swapper'), position: null } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await check();
+
+      // An empty read model empties the collection; a null position forgets the checkpoint.
+      await store.replaceCollection(c('swap'), [], { checkpoint: { name: c('swapper'), position: null } });
+      expect(await store.collection(c('swap')).count()).toBe(0);
+      expect(await store.getCheckpoint(c('swapper'))).toBeNull();
+      // Without indexes the old unique one is gone too.
+      await store.replaceCollection(c('swap'), clash);
+      expect(await store.collection(c('swap')).count({ email: 'same' })).toBe(2);
+    });
+
     it('swaps a rebuilt collection in by rename and drops collections', async () => {
       const store = await seeded('live');
       await store.collection(c('live_rebuild')).insertOne({ _id: 'r1', city: 'Napier' });
