@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateEventIdError, WrongExpectedRevisionError, matchesFilter, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
+import { seededRandom } from './seeded-random';
 
 export interface EventStoreFactory {
   /** A store on a fresh (or uniquely-namespaced) log. */
@@ -212,7 +213,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory | nu
 
     it('reads by event type exactly as a scan of the log would, on random data', async () => {
       const store = await start();
-      const random = seeded(7);
+      const random = seededRandom(7);
       const types = ['A', 'B', 'C', 'D', 'E'].map((t) => `${run}${t}`);
       // Skewed: A is common, E rare.
       const pick = () => types[Math.min(types.length - 1, Math.floor(-Math.log(1 - random()) * 1.2))]!;
@@ -264,14 +265,3 @@ export async function waitFor(predicate: () => boolean | Promise<boolean>, timeo
   }
 }
 
-/** A small deterministic PRNG (mulberry32), so a failing random case can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

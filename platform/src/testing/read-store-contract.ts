@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type ReadStore, type Sort, type WriteOp } from '../read-store/read-store';
+import { seededRandom } from './seeded-random';
 
 export interface ReadStoreFactory {
   open(): Promise<ReadStore>;
@@ -137,7 +138,7 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
     });
 
     it('answers indexed queries as a scan does, through random writes, renames and a restart', async () => {
-      const random = prng(7);
+      const random = seededRandom(7);
       const pick = <V>(xs: readonly V[]) => xs[Math.floor(random() * xs.length)]!;
       let store = await start();
       // The same writes go to an indexed collection and to one without indexes (answered by a scan).
@@ -355,14 +356,3 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
   });
 }
 
-/** A small deterministic random number generator (mulberry32), so a failing case repeats. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
