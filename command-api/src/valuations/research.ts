@@ -2,6 +2,7 @@ import type { PropertyDetails, ResearchComparablesResponse } from '@kainga/contr
 import type { Geocoder, ReadStore } from '@kainga/platform';
 import { salesInCity } from '@kainga/projections';
 import { findComparables } from './model';
+import { SEARCH_WINDOWS_MONTHS } from './model/comparables';
 
 /** The property to find comparables for; its position is looked up when not given. */
 export type ResearchSubject = PropertyDetails & { latitude?: number | null; longitude?: number | null };
@@ -26,6 +27,17 @@ export async function researchComparables(deps: { readStore: ReadStore; geocoder
     latitude = point?.latitude ?? null;
     longitude = point?.longitude ?? null;
   }
-  const sales = await salesInCity(deps.readStore, subject.city, monthsBefore(now, MAX_WINDOW_MONTHS));
-  return findComparables({ ...subject, latitude, longitude }, sales, now);
+  const located = { ...subject, latitude, longitude };
+  // Most towns have enough sales in the model's first window, so read those first (a month more,
+  // as the model counts months from New Zealand's date): when the model settles on that window it
+  // saw exactly the sales it would have seen in all 24 months, and a town's years of sales stay
+  // unread. Only when it must widen are the whole 24 months read. Measured by bench:scale at 100×
+  // (~6,000 sales a big town): research p50 12 ms when every call read all 24 months.
+  const first = await salesInCity(deps.readStore, subject.city, monthsBefore(now, FIRST_READ_MONTHS));
+  const result = findComparables(located, first, now);
+  if (result.windowMonths === SEARCH_WINDOWS_MONTHS[0]) return result;
+  return findComparables(located, await salesInCity(deps.readStore, subject.city, monthsBefore(now, MAX_WINDOW_MONTHS)), now);
 }
+
+/** The first read covers the model's first window with a month to spare. */
+const FIRST_READ_MONTHS = SEARCH_WINDOWS_MONTHS[0] + 1;

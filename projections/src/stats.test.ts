@@ -1,0 +1,47 @@
+import { EmbeddedReadStore } from '@kainga/platform';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROPERTIES } from './properties';
+import { adminStats, publicStats } from './stats';
+import { VALUATIONS } from './valuations';
+
+describe('stats', () => {
+  let dir: string;
+  let store: EmbeddedReadStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kainga-stats-'));
+    store = new EmbeddedReadStore(join(dir, 'read.sqlite'));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const valuation = (id: string) => ({ collection: VALUATIONS, insertOne: { document: { _id: id, status: 'completed', createdAt: '2026-11-20T00:00:00.000Z' } } });
+  const now = new Date('2026-11-23T00:00:00Z');
+
+  it('counts once per change of the counted read models, and again after each change', async () => {
+    await store.commit([valuation('v1'), { collection: PROPERTIES, insertOne: { document: { _id: 'p1' } } }], { name: 'valuations', position: '01' });
+    const count = vi.spyOn(store, 'collection');
+    expect((await publicStats(store, now)).totalValuations).toBe(1);
+    const reads = count.mock.calls.length;
+    expect((await publicStats(store, now)).totalValuations).toBe(1);
+    expect(count.mock.calls.length).toBe(reads); // answered without counting again
+
+    await store.commit([valuation('v2')], { name: 'valuations', position: '02' });
+    expect((await publicStats(store, now)).totalValuations).toBe(2);
+    expect((await adminStats(store, now)).totalValuations).toBe(2);
+    await store.commit([{ collection: PROPERTIES, insertOne: { document: { _id: 'p2' } } }], { name: 'properties', position: '03' });
+    expect((await adminStats(store, now)).totalProperties).toBe(2);
+  });
+
+  it('counts again on a new day (the recent windows move)', async () => {
+    await store.commit([valuation('v1')], { name: 'valuations', position: '01' });
+    await publicStats(store, now);
+    const count = vi.spyOn(store, 'collection');
+    await publicStats(store, new Date('2026-11-24T00:00:00Z'));
+    expect(count.mock.calls.length).toBeGreaterThan(0);
+  });
+});
