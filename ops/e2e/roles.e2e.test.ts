@@ -53,6 +53,7 @@ describe('what the header offers depends on the roles', () => {
   it('a general user sees Become a Partner and the floating Start Assessment', async () => {
     const page = await suite.newPage();
     await registerThroughUi(page, newPerson('Nikau', 'Smith'));
+    await page.waitForLoadState('networkidle');
     const items = await userMenuItems(page);
     expect(items).toEqual(['Home', 'Become a Partner', 'Messages', 'Profile Settings', 'Sign Out']);
     expect(await startAssessment(page).count()).toBe(1);
@@ -63,13 +64,16 @@ describe('what the header offers depends on the roles', () => {
   });
 
   it('an admin sees Admin Dashboard and no Start Assessment', async () => {
-    await adminPage.goto('/');
+    // Settled first (the user's roles fetched, the header drawn with them), so the menu opened
+    // below is not redrawn under the click.
+    await adminPage.goto('/', { waitUntil: 'networkidle' });
     await visible(userMenuButton(adminPage, 'Wiremu Admin'));
     const items = await userMenuItems(adminPage);
     expect(items).toContain('Admin Dashboard');
     expect(await startAssessment(adminPage).count()).toBe(0);
     await adminPage.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
-    await adminPage.waitForURL((u) => u.pathname === '/admin');
+    // A client-side navigation: wait for the address, not for a page load.
+    await adminPage.waitForURL((u) => u.pathname === '/admin', { waitUntil: 'commit' });
     await visible(adminPage.getByText('The admin dashboard is not available yet.'));
   });
 
