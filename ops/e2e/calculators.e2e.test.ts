@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { settledSelectList, signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -36,15 +36,10 @@ async function typeInto(scope: Locator | Page, label: string, value: string): Pr
   await input.press('Tab');
 }
 
-/**
- * Picks an option of a labelled select, once its list has finished sliding in: a click made while
- * antd still animates the list (its `ant-slide-up-*` classes) can land on nothing, as a person's
- * tap on a list still moving would.
- */
+/** Picks an option of a labelled select (once its list has settled). */
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await scope.getByLabel(label, { exact: true }).click();
-  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="ant-slide-up"])');
-  await list.getByTitle(option, { exact: true }).click();
+  await settledSelectList(page).getByTitle(option, { exact: true }).click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 

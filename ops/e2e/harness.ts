@@ -220,3 +220,9 @@ export async function swipeRight(locator: Locator, distance: number): Promise<vo
     el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, cancelable: true, touches: [], changedTouches: [touch(x + dx)] }));
   }, distance);
 }
+
+/**
+ * The open option list of an antd select, once it has finished sliding in: a click made while antd
+ * still animates it (its `ant-slide-up-*` classes) can land on nothing, as a tap on a moving list would.
+ */
+export const settledSelectList = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="ant-slide-up"])');
