@@ -1,8 +1,7 @@
 import { grantRole } from '@kainga/command-api';
 import { CommandError, ConfigError, loadConfig, openStores } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { runningPid } from './pid-lock';
+import { serverRunningOn } from './pid-lock';
 
 /**
  * `npm run grant-admin -- <email>`: the machine's own grant of the admin role to the account
@@ -18,9 +17,9 @@ export async function main(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (!config.EVENTSTORE_URL || !config.MONGO_URL) {
     // The embedded store belongs to one process at a time (as for projections:rebuild).
-    const pid = runningPid(resolve(config.DATA_DIR));
-    if (pid) {
-      console.error(`Kāinga (process ${pid}) is running on ${config.DATA_DIR}. Stop it first, then grant.`);
+    const running = serverRunningOn(config.DATA_DIR, 'grant');
+    if (running) {
+      console.error(running);
       return 1;
     }
   }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const file = (dataDir: string) => join(dataDir, 'kainga.pid');
 
@@ -14,6 +14,15 @@ export function runningPid(dataDir: string): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Why a CLI must not touch DATA_DIR now (a running server holds its embedded stores, whose read
+ * models live in that server's memory), or null when it may; `then` names what to do once stopped.
+ */
+export function serverRunningOn(dataDir: string, then: string): string | null {
+  const pid = runningPid(resolve(dataDir));
+  return pid ? `Kāinga (process ${pid}) is running on ${dataDir}. Stop it first, then ${then}.` : null;
 }
 
 /** Marks DATA_DIR as in use by this process (the embedded read models live in its memory). */

@@ -1,8 +1,7 @@
 import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import cliProgress from 'cli-progress';
-import { resolve } from 'node:path';
-import { runningPid } from './pid-lock';
+import { serverRunningOn } from './pid-lock';
 
 /**
  * `npm run projections:rebuild -- <name|all>`: rebuilds read models from the first event into
@@ -18,9 +17,9 @@ export async function main(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (!config.MONGO_URL) {
     // The embedded read models live in the memory of a running server: rebuild with it stopped.
-    const pid = runningPid(resolve(config.DATA_DIR));
-    if (pid) {
-      console.error(`Kāinga (process ${pid}) is running on ${config.DATA_DIR}. Stop it first, then rebuild.`);
+    const running = serverRunningOn(config.DATA_DIR, 'rebuild');
+    if (running) {
+      console.error(running);
       return 1;
     }
   }

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig, openStores } from '@kainga/platform';
 import cliProgress from 'cli-progress';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { runningPid } from '../pid-lock';
+import { serverRunningOn } from '../pid-lock';
 import { errorsCsv, importSales, SalesFileError, type ImportSummary } from './import-sales';
 
 const usage = 'Usage: npm run import:sales -- <file.csv> [--demo]   (the format: ops/src/import-sales/README.md)';
@@ -38,9 +38,9 @@ export async function main(args: string[], out: { log: (s: string) => void; erro
   const config = loadConfig(process.env);
   if (!config.EVENTSTORE_URL || !config.MONGO_URL) {
     // The embedded stores belong to the running server (its read models live in its memory).
-    const pid = runningPid(resolve(config.DATA_DIR));
-    if (pid) {
-      out.error(`Kāinga (process ${pid}) is running on ${config.DATA_DIR}. Stop it first, then import.`);
+    const running = serverRunningOn(config.DATA_DIR, 'import');
+    if (running) {
+      out.error(running);
       return 1;
     }
   }
