@@ -5,6 +5,7 @@ import profileRoutes from './accounts/routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import oauthRoutes from './auth/oauth-routes';
+import providersRoute from './auth/providers-route';
 import authRoutes from './auth/routes';
 import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // it sees (about a fifth of a cookie-less request's CPU when measured).
   await app.register(healthRoutes, { deps });
   await app.register(publicRoutes, { deps });
+  await app.register(providersRoute, { deps });
 
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {

@@ -1,4 +1,4 @@
-import { AuthProviders, LoginRequest, RegisterRequest, User } from '@kainga/contracts';
+import { LoginRequest, RegisterRequest, User } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +8,6 @@ import type { AppDeps } from '../deps';
 import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
 import { refuseCrossSite } from '../plugins/cross-site';
 import { errorResponses } from '../plugins/schemas';
-import { staticJson } from '../plugins/static-json';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
@@ -34,9 +33,6 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (request.session.userId) await request.session.destroy();
     return reply.redirect('/');
   });
-
-  const providers = staticJson(AuthProviders, { google: !!deps.config.GOOGLE_CLIENT_ID, github: !!deps.config.GITHUB_CLIENT_ID, email: true });
-  r.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async (_req, reply) => providers(reply));
 
   r.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: User, ...errorResponses(401) } }, preHandler: requireUser() }, async (request) =>
     currentUser(request),

@@ -10,7 +10,8 @@ import fp from 'fastify-plugin';
  * before the hint existed. Its lifetime is the session cookie's.
  */
 export default fp(async function signedInHint(app: FastifyInstance, { maxAgeSeconds }: { maxAgeSeconds: number }) {
-  app.addHook('onSend', async (request, reply) => {
+  // Synchronous: a promise per answer for what is nearly always nothing to do.
+  app.addHook('onSend', (request, reply, payload, done) => {
     // An answer sent before the cookies were parsed (a request refused in onRequest) has none.
     const hint = request.cookies?.[SIGNED_IN_HINT_COOKIE];
     const signedIn = !!request.session?.userId;
@@ -20,5 +21,6 @@ export default fp(async function signedInHint(app: FastifyInstance, { maxAgeSeco
     } else if (!signedIn && hint !== undefined) {
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
     }
+    done(null, payload);
   });
 });

@@ -72,11 +72,33 @@ export default fp(async function crossSite(app: FastifyInstance, { deps }: { dep
   const warning = originWarning(deps.config);
   if (warning) deps.logger.warn(warning);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const hostname = hostnameOf(request.host);
-    if (hostname === null || !served(hostname)) {
-      return reply.status(421).send({ message: `This server does not answer for the host ${JSON.stringify(request.host)}.` });
+  // Host values seen, with whether they are served: nearly every request repeats one of a few,
+  // so the parse is done once per value. Bounded, since any client can send any Host.
+  const seen = new Map<string, boolean>();
+  const isServed = (host: string) => {
+    let ok = seen.get(host);
+    if (ok === undefined) {
+      const hostname = hostnameOf(host);
+      ok = hostname !== null && served(hostname);
+      if (seen.size >= 256) seen.clear();
+      seen.set(host, ok);
     }
-    if (!SAFE_METHODS.has(request.method)) refuseCrossSite(request, PUBLIC_URL);
+    return ok;
+  };
+
+  // Synchronous: most requests pass, and pay no promise for it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isServed(request.host)) {
+      reply.status(421).send({ message: `This server does not answer for the host ${JSON.stringify(request.host)}.` });
+      return;
+    }
+    if (!SAFE_METHODS.has(request.method)) {
+      try {
+        refuseCrossSite(request, PUBLIC_URL);
+      } catch (err) {
+        return done(err as Error);
+      }
+    }
+    done();
   });
 });

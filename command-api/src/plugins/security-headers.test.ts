@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { helmetOptions } from './security-headers';
+import { API_SECURITY_HEADERS, helmetOptions, isApiPath } from './security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,13 +28,35 @@ const HELMET_HEADERS = [
 ];
 
 describe('security headers, computed once', () => {
-  it('are the very headers @fastify/helmet sets, on answers, errors and unknown paths', async () => {
+  it('are the very headers @fastify/helmet sets on pages and files (the OpenAPI browser sets its own CSP)', async () => {
     const expected = await helmetHeaders();
     expect(expected['content-security-policy']).toContain('img-src');
-    for (const url of ['/api/health', '/api/auth/user', '/api/no-such-route', '/api/summaries/valuations?pageSize=0']) {
+    for (const url of ['/', '/map', '/no-such-page']) {
       const res = await t.app.inject({ url });
       for (const name of HELMET_HEADERS) expect(res.headers[name], `${url} ${name}`).toBe(expected[name]);
       expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
     }
+  });
+
+  it('are the API set on answers, errors and unknown API paths: no document policy, nothing may frame or load from them', async () => {
+    for (const url of ['/api/health', '/api/auth/user', '/api/no-such-route', '/api/summaries/valuations?pageSize=0']) {
+      const res = await t.app.inject({ url });
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      // The rate limit speaks only when it refuses (see security.ts).
+      expect(res.headers['x-ratelimit-limit'], url).toBeUndefined();
+    }
+  });
+
+  it('tells API paths from pages', () => {
+    expect(isApiPath('/api/health')).toBe(true);
+    expect(isApiPath('/api/public/stats?x=1')).toBe(true);
+    expect(isApiPath('/api/docs')).toBe(false);
+    expect(isApiPath('/api/docs/json')).toBe(false);
+    expect(isApiPath('/')).toBe(false);
+    expect(isApiPath('/apis')).toBe(false);
+    expect(isApiPath('/map')).toBe(false);
   });
 });

@@ -44,15 +44,35 @@ export function securityHeaders(options: Readonly<HelmetOptions> = helmetOptions
 }
 
 /**
- * Security headers on every response, computed once at start. @fastify/helmet rebuilt helmet's
- * middleware (and with it the CSP string) on every request: that alone took a bare Fastify route
- * from ~72k to ~23k req/s on the 2-core bench machine. Here one synchronous onRequest hook copies
- * a ready object; a route can still override a header by setting it.
+ * What an API answer (JSON, a redirect, an error) needs, after the OWASP REST Security Cheat
+ * Sheet: it is never a document a browser renders, so it gets no document policy (helmet's CSP
+ * for pages, COOP, Origin-Agent-Cluster, and the headers only old browsers read), just a CSP
+ * that forbids everything and any framing, nosniff, HSTS, no referrer and same-origin reads.
+ * Six headers of ~190 bytes instead of twelve of ~860 on every call a phone makes.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** Whether a path is the API's (JSON) rather than a page or a file; the OpenAPI browser is a page. */
+export const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Security headers on every response, computed once at start: helmet's on pages and files, the
+ * API set on API answers. @fastify/helmet rebuilt helmet's middleware (and with it the CSP
+ * string) on every request: that alone took a bare Fastify route from ~72k to ~23k req/s on the
+ * 2-core bench machine. Here one synchronous onRequest hook copies a ready object; a route can
+ * still override a header by setting it.
  */
 export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeaders();
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : documentHeaders);
     done();
   });
 });

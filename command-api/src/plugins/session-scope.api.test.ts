@@ -24,7 +24,7 @@ describe('the session scope', () => {
     const c = client(t.app);
     await c.register('scope@example.nz');
     const reads = await sessionReads(t.stores.readStore, async () => {
-      for (const url of ['/api/health', '/api/public/stats', '/api/locations', '/api/summaries/valuations?pageSize=10', '/api/public/property-locations']) {
+      for (const url of ['/api/health', '/api/public/stats', '/api/locations', '/api/summaries/valuations?pageSize=10', '/api/public/property-locations', '/api/auth/providers']) {
         expect((await c.get(url)).statusCode, url).toBe(200);
       }
     });

@@ -3,6 +3,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
+import { MemoSigner } from './session-signer';
 import { ReadStoreSessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'kainga.sid';
@@ -17,7 +18,7 @@ export default fp(async function sessions(app: FastifyInstance, { deps }: { deps
   const store = new ReadStoreSessionStore(deps.stores.readStore, maxAge);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: deps.sessionSecret,
+    secret: new MemoSigner(deps.sessionSecret),
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
     rolling: false,

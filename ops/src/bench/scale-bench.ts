@@ -155,15 +155,17 @@ async function rebuildAll(dataDir: string): Promise<RebuildFigures> {
   return { events, ms };
 }
 
+/** The cookies a browser would hold after signing in (the session and the signed-in hint), as one Cookie header. */
 async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(account) });
   if (res.status !== 200) throw new Error(`login as ${account.email} answered ${res.status}: ${await res.text()}`);
-  const sid = res.headers
-    .getSetCookie()
-    .filter((c) => c.startsWith('kainga.sid='))
-    .at(-1);
-  if (!sid) throw new Error('login set no kainga.sid cookie');
-  return sid.split(';')[0]!;
+  const jar = new Map<string, string>();
+  for (const c of res.headers.getSetCookie()) {
+    const pair = c.split(';')[0]!;
+    jar.set(pair.slice(0, pair.indexOf('=')), pair);
+  }
+  if (!jar.has('kainga.sid')) throw new Error('login set no kainga.sid cookie');
+  return [...jar.values()].join('; ');
 }
 
 function argument(name: string): string | undefined {
