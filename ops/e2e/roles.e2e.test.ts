@@ -74,7 +74,42 @@ describe('what the header offers depends on the roles', () => {
     await adminPage.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
     // A client-side navigation: wait for the address, not for a page load.
     await adminPage.waitForURL((u) => u.pathname === '/admin', { waitUntil: 'commit' });
-    await visible(adminPage.getByText('The admin dashboard is not available yet.'));
+    await visible(adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }));
+    await visible(adminPage.getByRole('heading', { name: 'User Management' }));
+    await visible(adminPage.getByRole('heading', { name: 'Property Overview' }));
+  });
+
+  it('a general user opening /admin is told it is for admins', async () => {
+    const page = await suite.newPage();
+    await registerThroughUi(page, newPerson('Hemi', 'General'));
+    await page.goto('/admin');
+    await visible(page.getByRole('heading', { name: 'Access Denied' }));
+    await visible(page.getByText('You need admin privileges to access this page.'));
+  });
+
+  it('the admin finds a user by name in User Management (a page from the server) and edits their roles', async () => {
+    const person = newPerson('Tane', 'Rolechange');
+    const page = await suite.newPage();
+    await registerThroughUi(page, person);
+    await adminPage.goto('/admin', { waitUntil: 'networkidle' });
+    const users = adminPage.locator('.admin-section').filter({ has: adminPage.getByRole('heading', { name: 'User Management' }) });
+    const search = await visible(users.getByRole('searchbox', { name: 'Search users by name or email' }));
+    // The server answers the search: the table then holds this one account.
+    const answered = adminPage.waitForResponse((r) => r.url().includes('/api/admin/users?') && r.url().includes('search=Rolechange'));
+    await search.fill('Rolechange');
+    await search.press('Enter');
+    expect((await answered).headers()['x-total-count']).toBe('1');
+    const row = users.getByRole('row').filter({ hasText: person.email });
+    await visible(row);
+    expect(await users.getByRole('row').filter({ hasText: '@example.nz' }).count()).toBe(1);
+    await row.getByRole('button', { name: 'Edit Roles of Tane Rolechange' }).click();
+    await row.getByRole('checkbox', { name: 'Registered Valuer' }).check();
+    await row.getByRole('button', { name: 'Save' }).click();
+    await visible(row.getByText('Registered Valuer'));
+    await visible(adminPage.getByText('Roles Updated'));
+    // Their header shows the new partner role once they load the page again.
+    await page.reload();
+    await visible(page.getByRole('banner').getByText('Registered Valuer'));
   });
 
   it('a partner sees Partner Dashboard, their active role, and no Start Assessment', async () => {

@@ -11,6 +11,8 @@ export * from './valuations';
 export * from './properties';
 export * from './activity';
 export * from './stats';
+export type { Page, PageWindow } from './paged-read';
+export { searchKey } from './search-key';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
 export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector];

@@ -2,6 +2,8 @@ import type { PropertyEvent, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, propertyEventTypes, valueBand } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match, P } from 'ts-pattern';
+import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
+import { searchKey, startsWith } from './search-key';
 
 /** The `properties` read model: details, map position and the latest completed valuation. */
 export const PROPERTIES = 'properties';
@@ -36,15 +38,38 @@ export interface PropertyDoc {
   demo: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The admin's search keys (placeKeys); missing on documents projected before they existed. */
+  addressKey?: string;
+  streetKey?: string;
+  suburbKey?: string;
+  cityKey?: string;
   [key: string]: unknown;
+}
+
+/**
+ * Where a property is, as the admin's search finds it (search-key.ts): the address, the address
+ * without its number ("12A Kauri Street" → "kauri street", "3/45 Main Road" → "main road"), the
+ * suburb and the city.
+ */
+export function placeKeys(place: { address: string; suburb: string; city: string }) {
+  const addressKey = searchKey(place.address);
+  return {
+    addressKey,
+    streetKey: addressKey.replace(/^[\d/-]+[a-z]?,? /, ''),
+    suburbKey: searchKey(place.suburb),
+    cityKey: searchKey(place.city),
+  };
 }
 
 export const propertiesProjector: Projector = {
   name: 'properties',
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
-  // allProperties and locatedProperties: newest first.
-  indexes: { [PROPERTIES]: [{ keys: { createdAt: -1, _id: 1 } }] },
+  // pageProperties, allProperties and locatedProperties: newest first; the admin's search by a
+  // prefix of the address, the street, the suburb or the city.
+  indexes: {
+    [PROPERTIES]: [{ keys: { createdAt: -1, _id: 1 } }, { keys: { addressKey: 1 } }, { keys: { streetKey: 1 } }, { keys: { suburbKey: 1 } }, { keys: { cityKey: 1 } }],
+  },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as PropertyEvent | ValuationEvent;
     const update = (id: string, fields: Record<string, unknown>, inc?: Record<string, number>): CollectionWrite => ({
@@ -66,12 +91,13 @@ export const propertiesProjector: Projector = {
           demo,
           createdAt: registeredAt,
           updatedAt: registeredAt,
+          ...placeKeys(details),
         };
         return [{ collection: PROPERTIES, replaceOne: { filter: { _id: propertyId }, replacement: doc, upsert: true } } satisfies CollectionWrite];
       })
       .with({ type: 'PropertyDetailsChanged' }, ({ data }) => {
         const { propertyId, changedAt, ...details } = data;
-        return [update(propertyId, { ...details, updatedAt: changedAt })];
+        return [update(propertyId, { ...details, ...placeKeys(details), updatedAt: changedAt })];
       })
       .with({ type: 'PropertyLocated' }, ({ data }) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })])
       .with({ type: 'ValuationCompleted' }, ({ data }) => {
@@ -135,3 +161,19 @@ export const allProperties = (store: ReadStore, options: { limit?: number } = {}
   store.collection<PropertyDoc>(PROPERTIES).find({}, { sort: { createdAt: -1, _id: 1 }, limit: options.limit });
 
 export const countProperties = (store: ReadStore) => store.collection(PROPERTIES).count();
+
+/** Newest first; `_id` orders properties registered in the same millisecond. */
+const NEWEST_FIRST = { createdAt: -1, _id: 1 } as const;
+
+/**
+ * A page of the admin's property overview, newest first, and how many properties there are. With
+ * `search`, only those whose address, street, suburb or city starts with it, ignoring case and
+ * accents; each is a range of its own index (see pageOfMatches for the cost).
+ */
+export function pageProperties(store: ReadStore, window: PageWindow, search?: string): Promise<Page<PropertyDoc>> {
+  const properties = store.collection<PropertyDoc>(PROPERTIES);
+  if (search === undefined) return pageOf(properties, NEWEST_FIRST, window);
+  const key = searchKey(search);
+  const ranges = key ? (['addressKey', 'streetKey', 'suburbKey', 'cityKey'] as const).map((field) => ({ [field]: startsWith(key) })) : [];
+  return pageOfMatches(properties, ranges, NEWEST_FIRST, window);
+}

@@ -2,6 +2,8 @@ import type { RoleName, UserDoc, UserEvent } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { accountEventTypes } from '@kainga/contracts';
 import { match } from 'ts-pattern';
+import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
+import { searchKey, startsWith } from './search-key';
 
 /** The `users` read model: one document per account, for the user endpoint and the admin list. */
 export const USERS = 'users';
@@ -10,8 +12,9 @@ export const usersProjector: Projector = {
   name: 'users',
   collections: [USERS],
   filter: { eventTypes: accountEventTypes, streamPrefixes: ['user-'] },
-  // listUsers: the admin's paged list, oldest first.
-  indexes: { [USERS]: [{ keys: { createdAt: 1, _id: 1 } }] },
+  // pageUsers: the admin's list, newest first (this index walked backwards); its search by a
+  // prefix of the name (first last, or last first) or of the email.
+  indexes: { [USERS]: [{ keys: { createdAt: 1, _id: 1 } }, { keys: { nameKey: 1 } }, { keys: { surnameKey: 1 } }, { keys: { email: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as UserEvent;
     return match(e)
@@ -28,6 +31,7 @@ export const usersProjector: Projector = {
                 lastName: data.lastName,
                 roles: data.roles,
                 profileImageUrl: data.profileImageUrl,
+                ...nameKeys(data.firstName, data.lastName),
                 updatedAt: data.registeredAt,
               },
             },
@@ -40,7 +44,7 @@ export const usersProjector: Projector = {
           collection: USERS,
           updateOne: {
             filter: { _id: data.userId },
-            update: { $set: { firstName: data.firstName, lastName: data.lastName, email: data.email, updatedAt: data.changedAt } },
+            update: { $set: { firstName: data.firstName, lastName: data.lastName, email: data.email, ...nameKeys(data.firstName, data.lastName), updatedAt: data.changedAt } },
           },
         } satisfies CollectionWrite,
       ])
@@ -51,15 +55,34 @@ export const usersProjector: Projector = {
   },
 };
 
-const publicFields = { _lastPosition: 0 } as const;
+/**
+ * The name as the admin's search finds it (search-key.ts): "first last" and "last first", so a
+ * search for either name, or for the full name in either order, is a prefix of one of them.
+ */
+function nameKeys(firstName: string, lastName: string) {
+  return { nameKey: searchKey(`${firstName} ${lastName}`), surnameKey: searchKey(`${lastName} ${firstName}`) };
+}
 
 /** By `_id` alone, which both stores answer from their primary index (callers pick the fields they need). */
 export function findUser(store: ReadStore, userId: string): Promise<UserDoc | null> {
   return store.collection<UserDoc>(USERS).findOne({ _id: userId });
 }
 
-export function listUsers(store: ReadStore, options: { skip?: number; limit?: number } = {}): Promise<UserDoc[]> {
-  return store.collection<UserDoc>(USERS).find({}, { sort: { createdAt: 1, _id: 1 }, skip: options.skip, limit: options.limit, projection: publicFields });
+/** Newest first; `_id` orders accounts registered in the same millisecond. */
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/**
+ * A page of the admin's user list, newest first, and how many users it holds. With `search`,
+ * only the users whose name ("first last" or "last first") or email starts with it, ignoring
+ * case and accents; each is a range of its own index (see pageOfMatches for the cost).
+ */
+export function pageUsers(store: ReadStore, window: PageWindow, search?: string): Promise<Page<UserDoc>> {
+  const users = store.collection<UserDoc>(USERS);
+  if (search === undefined) return pageOf(users, NEWEST_FIRST, window);
+  const name = searchKey(search);
+  const email = search.trim().toLowerCase();
+  const ranges = [...(name ? [{ nameKey: startsWith(name) }, { surnameKey: startsWith(name) }] : []), ...(email ? [{ email: startsWith(email) }] : [])];
+  return pageOfMatches(users, ranges, NEWEST_FIRST, window);
 }
 
 export function countUsers(store: ReadStore): Promise<number> {

@@ -1,6 +1,6 @@
-import { AdminUserList, UpdateRolesRequest, User, UserIdParams } from '@kainga/contracts';
+import { AdminListQuery, AdminUserList, UpdateRolesRequest, User, UserIdParams } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import { listUsers } from '@kainga/projections';
+import { pageUsers } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeRoles } from '../accounts/accounts';
@@ -8,13 +8,27 @@ import { toUser } from '../auth/effective-roles';
 import type { AppDeps } from '../deps';
 import { idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
+import { ADMIN_LIST_DESCRIPTION, pageWindow, TOTAL_COUNT_HEADER } from './admin-list';
 
 export default async function adminUserRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The admin's user management (partner/admin spec §7 "list of users with roles"), a page at a time. */
   r.get(
     '/api/admin/users',
-    { preHandler: requireUser('admin:all'), schema: { tags: ['admin'], response: { 200: AdminUserList, ...errorResponses(401, 403) } } },
-    async () => (await listUsers(deps.stores.readStore)).map((doc) => toUser(doc)),
+    {
+      preHandler: requireUser('admin:all'),
+      schema: {
+        tags: ['admin'],
+        description: `${ADMIN_LIST_DESCRIPTION} Search: first or last name, full name (either order) or email.`,
+        querystring: AdminListQuery,
+        response: { 200: AdminUserList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await pageUsers(deps.stores.readStore, pageWindow(request.query), request.query.search);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items.map((doc) => toUser(doc));
+    },
   );
 
   r.patch(

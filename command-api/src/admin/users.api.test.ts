@@ -30,8 +30,10 @@ describe('admin user management', () => {
     await admin.post('/api/auth/login', { email: 'boss@example.nz', password: 'correct horse battery' });
     const partner = client(t.app);
     const p = await partner.register('broker@example.nz');
-    const list = (await admin.get('/api/admin/users')).json();
+    const res0 = await admin.get('/api/admin/users?page=1&pageSize=20');
+    const list = res0.json();
     expect(list.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining(['boss@example.nz', 'broker@example.nz']));
+    expect(Number(res0.headers['x-total-count'])).toBe(list.length);
     const res = await admin.patch(`/api/admin/users/${p.id}/roles`, { roles: ['mortgage_broker', 'registered_valuer'] });
     expect(res.statusCode).toBe(200);
     expect(res.json().roles).toEqual(['mortgage_broker', 'registered_valuer']);

@@ -98,8 +98,9 @@ async function readRoutes(url: string, owner: string, admin: string): Promise<Re
     { label: 'GET map-details (admin)', path: `/api/properties/${property.id}/map-details`, cookie: admin },
     { label: 'GET /api/valuations (own)', path: '/api/valuations', cookie: owner },
     { label: 'GET /api/admin/stats', path: '/api/admin/stats', cookie: admin },
-    { label: 'GET /api/admin/users', path: '/api/admin/users', cookie: admin },
-    { label: 'GET /api/admin/properties', path: '/api/admin/properties', cookie: admin },
+    // The first page the admin dashboard asks for (pwa/src/features/admin).
+    { label: 'GET /api/admin/users', path: '/api/admin/users?page=1&pageSize=20', cookie: admin },
+    { label: 'GET /api/admin/properties', path: '/api/admin/properties?page=1&pageSize=10', cookie: admin },
   ];
 }
 

@@ -13,13 +13,13 @@ const MapPage = lazy(() => import('../features/map/MapPage'));
 const DirectoryPage = lazy(() => import('../features/directory/DirectoryPage'));
 const PropertyDetailPage = lazy(() => import('../features/property/PropertyDetailPage'));
 const PropertyAssessmentRedirect = lazy(() => import('../features/property/PropertyAssessmentRedirect'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 
 /**
  * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
  * 'Coming soon' page naming the screen.
  */
 export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
-  { path: '/admin', title: 'Admin Dashboard', sentence: 'The admin dashboard is not available yet.' },
   { path: '/apply', title: 'Become a Partner', sentence: 'The partner application is not available yet.' },
   { path: '/partner-dashboard', title: 'Partner Dashboard', sentence: 'The partner dashboard is not available yet.' },
   { path: '/partner-benefits', title: 'Partner Benefits', sentence: 'The partner benefits page is not available yet.' },
@@ -41,6 +41,7 @@ export function AppRoutes() {
         <Route path="property" element={<PropertyDetailPage />} />
         <Route path="property/:id" element={<PropertyDetailPage />} />
         <Route path="property/:id/assessment" element={<PropertyAssessmentRedirect />} />
+        <Route path="admin" element={<AdminPage />} />
         {comingSoonScreens.map((s) => (
           <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
         ))}

@@ -1,0 +1,160 @@
+import { Alert, Button, Card, Checkbox, Input, Skeleton, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RoleName, User } from '@kainga/contracts';
+import { roleLabels, roleNames } from '@kainga/contracts/browser';
+import { apiErrorMessage, apiJson } from '../../api/client';
+import { userQueryKey, useUser } from '../../auth/user';
+import { useToast } from '../../chrome/ToastProvider';
+import { useNetworkRequired } from '../../offline';
+import { USERS_PAGE_SIZE, type ListPage } from './admin-list';
+import { adminUsersKey, useAdminUsers } from './admin-queries';
+import { useListState } from './useListState';
+
+const tagClass = (r: RoleName) => (r === 'admin' ? 'tag-admin' : r === 'general' ? 'tag-general' : 'tag-partner');
+
+function RoleBadges({ roles }: { roles: readonly RoleName[] }) {
+  return (
+    <span className="role-badges">
+      {roles.map((r) => (
+        <Tag key={r} className={tagClass(r)}>
+          {roleLabels[r]}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/** PATCH /api/admin/users/{id}/roles; the pages shown and, for the admin's own account, the header follow. */
+function useChangeRoles(onDone: () => void) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { user: me } = useUser();
+  return useMutation({
+    mutationFn: ({ id, roles }: { id: string; roles: RoleName[] }) => apiJson<User>('PATCH', `/api/admin/users/${encodeURIComponent(id)}/roles`, { roles }),
+    onSuccess: async (updated) => {
+      // The page shown changes at once; every cached page is then asked again in the background.
+      queryClient.setQueriesData<ListPage<User>>({ queryKey: adminUsersKey }, (page) =>
+        page ? { ...page, items: page.items.map((u) => (u.id === updated.id ? updated : u)) } : page,
+      );
+      onDone();
+      toast({ variant: 'success', title: 'Roles Updated', description: `${updated.firstName} ${updated.lastName}'s roles have been saved.` });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+        updated.id === me?.id ? queryClient.invalidateQueries({ queryKey: userQueryKey }) : null,
+      ]);
+    },
+    onError: (error) => toast({ variant: 'error', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update the roles.') }),
+  });
+}
+
+/**
+ * User Management (partner/admin spec "/admin"): users with name, email and role badges, a page
+ * at a time from the server (X-Total-Count), searchable by name or email. Edit Roles shows
+ * checkboxes with Save and Cancel; at least one role must stay selected.
+ */
+export function UserManagement() {
+  const { params, setPage, setSearch } = useListState(USERS_PAGE_SIZE);
+  const users = useAdminUsers(params);
+  const [editing, setEditing] = useState<{ id: string; roles: RoleName[] } | null>(null);
+  const change = useChangeRoles(() => setEditing(null));
+  const { ensureOnline } = useNetworkRequired();
+
+  const columns: TableColumnsType<User> = [
+    { key: 'name', title: 'Name', render: (_, u) => `${u.firstName} ${u.lastName}` },
+    { key: 'email', title: 'Email', dataIndex: 'email' },
+    {
+      key: 'roles',
+      title: 'Roles',
+      render: (_, u) =>
+        editing?.id === u.id ? (
+          <div>
+            <Checkbox.Group
+              aria-label={`Roles of ${u.firstName} ${u.lastName}`}
+              value={editing.roles}
+              onChange={(roles) => setEditing({ id: u.id, roles: roles as RoleName[] })}
+              options={roleNames.map((r) => ({ label: roleLabels[r], value: r }))}
+            />
+            {editing.roles.length === 0 && (
+              <div className="field-error" role="alert">
+                Select at least one role
+              </div>
+            )}
+          </div>
+        ) : (
+          <RoleBadges roles={u.roles} />
+        ),
+    },
+    {
+      key: 'actions',
+      title: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      render: (_, u) =>
+        editing?.id === u.id ? (
+          <Space>
+            <Button
+              type="primary"
+              size="small"
+              loading={change.isPending}
+              disabled={editing.roles.length === 0}
+              onClick={() => {
+                if (ensureOnline('change roles')) change.mutate(editing);
+              }}
+            >
+              Save
+            </Button>
+            <Button size="small" onClick={() => setEditing(null)} disabled={change.isPending}>
+              Cancel
+            </Button>
+          </Space>
+        ) : (
+          <Button size="small" onClick={() => setEditing({ id: u.id, roles: [...u.roles] })} aria-label={`Edit Roles of ${u.firstName} ${u.lastName}`}>
+            Edit Roles
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Card title={<h2 className="card-title">User Management</h2>} className="admin-section">
+      <Input.Search
+        className="admin-search"
+        placeholder="Search by name or email"
+        aria-label="Search users by name or email"
+        allowClear
+        maxLength={100}
+        onSearch={setSearch}
+      />
+      {users.isPending ? (
+        <div aria-busy="true" aria-label="Loading users">
+          <Skeleton active title={false} paragraph={{ rows: 8 }} />
+        </div>
+      ) : users.isError && !users.data ? (
+        <Alert type="error" showIcon message="Could not load the users." description={apiErrorMessage(users.error, 'Please try again.')} />
+      ) : (
+        <Table<User>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={users.data.items}
+          loading={users.isPlaceholderData}
+          scroll={{ x: true }}
+          locale={{ emptyText: params.search ? `No users match "${params.search}".` : 'No users yet.' }}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: users.data.total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => `${total.toLocaleString('en-NZ')} ${total === 1 ? 'user' : 'users'}`,
+            onChange: (page) => {
+              setEditing(null);
+              setPage(page);
+            },
+          }}
+        />
+      )}
+    </Card>
+  );
+}
