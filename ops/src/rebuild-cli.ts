@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
+import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection, recordVersion } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import cliProgress from 'cli-progress';
 import { serverRunningOn } from './pid-lock';
@@ -39,6 +39,7 @@ export async function main(args: string[]): Promise<number> {
         },
       });
       bar.stop();
+      await recordVersion(stores.readStore, projector);
       bars.log(`✔ ${result.projection}: ${result.events} events → ${result.documents} documents in ${(result.ms / 1000).toFixed(2)} s\n`);
     }
   } finally {

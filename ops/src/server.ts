@@ -1,5 +1,5 @@
 import { buildApp, openAiFrom, type AppDeps } from '@kainga/command-api';
-import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner, type Config } from '@kainga/platform';
+import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import { createActivities, createWorkflowEngine } from '@kainga/workflows';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +41,19 @@ export async function startKainga(
 
   const stores = await openStores(config);
   await ensureIndexes(stores.readStore, allProjectors); // the read models' declared indexes (idempotent)
+  if (config.ROLE !== 'api') {
+    // Read models written by an older version of their projector are rebuilt before anything reads them.
+    let logged = 0;
+    await rebuildOutdated(stores, allProjectors, {
+      batchSize: config.MONGO_URL ? DEFAULT_REBUILD_BATCH : EMBEDDED_REBUILD_BATCH,
+      onRebuild: (projection, from, to) => logger.info({ projection, from, to }, `rebuilding the ${projection} read model (its projector changed)…`),
+      onProgress: ({ projection, done, total }) => {
+        if (done < total && Date.now() - logged < 2000) return;
+        logged = Date.now();
+        logger.info({ projection, done, total }, `rebuilding ${projection}: ${done}/${total} events`);
+      },
+    });
+  }
   const runner = config.ROLE === 'api' ? null : new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner?.start();
 

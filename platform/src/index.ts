@@ -10,6 +10,7 @@ export * from './command/command-handler';
 export * from './projection/projector';
 export * from './projection/projection-runner';
 export * from './projection/rebuild';
+export * from './projection/projector-versions';
 export * from './config/config';
 export * from './logger';
 export * from './stores';

@@ -63,6 +63,8 @@ export function placeKeys(place: { address: string; suburb: string; city: string
 
 export const propertiesProjector: Projector = {
   name: 'properties',
+  // 2: the search keys of the admin lists.
+  version: 2,
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
   // pageProperties, allProperties and locatedProperties: newest first; the admin's search by a

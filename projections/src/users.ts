@@ -10,6 +10,8 @@ export const USERS = 'users';
 
 export const usersProjector: Projector = {
   name: 'users',
+  // 2: the search keys of the admin lists.
+  version: 2,
   collections: [USERS],
   filter: { eventTypes: accountEventTypes, streamPrefixes: ['user-'] },
   // pageUsers: the admin's list, newest first (this index walked backwards); its search by a

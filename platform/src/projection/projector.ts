@@ -11,6 +11,12 @@ export interface Projector {
   readonly collections: readonly string[];
   readonly filter: EventFilter;
   /**
+   * Raised whenever a change makes documents it wrote before wrong or incomplete (a new field, a
+   * new way of keying): at start, a read model built by another version is rebuilt from the log
+   * (projector-versions.ts). 1 when not given.
+   */
+  readonly version?: number;
+  /**
    * The indexes its queries need, per logical collection (as MongoDB's createIndex takes them).
    * Both stores keep them on every write; a paged or filtered query no index covers still
    * works but reads the whole collection.
