@@ -2,6 +2,7 @@ import type { PropertyEvent, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, propertyEventTypes, valueBand } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match, P } from 'ts-pattern';
+import { searchKeysOf, type SearchKeys } from './directory-keys';
 
 /** The `properties` read model: details, map position and the latest completed valuation. */
 export const PROPERTIES = 'properties';
@@ -36,6 +37,8 @@ export interface PropertyDoc {
   demo: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Normalised address, street, suburb and city that the directory searches (property-directory.ts). */
+  search: SearchKeys;
   [key: string]: unknown;
 }
 
@@ -43,8 +46,18 @@ export const propertiesProjector: Projector = {
   name: 'properties',
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
-  // allProperties and locatedProperties: newest first.
-  indexes: { [PROPERTIES]: [{ keys: { createdAt: -1, _id: 1 } }] },
+  indexes: {
+    [PROPERTIES]: [
+      // allProperties, locatedProperties and the directory: newest first, all or one city's.
+      { keys: { createdAt: -1, _id: 1 } },
+      { keys: { city: 1, createdAt: -1, _id: 1 } },
+      // The directory's search across all cities: a prefix of each (property-directory.ts).
+      { keys: { 'search.city': 1, createdAt: -1, _id: 1 } },
+      { keys: { 'search.suburb': 1, createdAt: -1, _id: 1 } },
+      { keys: { 'search.street': 1, createdAt: -1, _id: 1 } },
+      { keys: { 'search.address': 1, createdAt: -1, _id: 1 } },
+    ],
+  },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as PropertyEvent | ValuationEvent;
     const update = (id: string, fields: Record<string, unknown>, inc?: Record<string, number>): CollectionWrite => ({
@@ -66,12 +79,13 @@ export const propertiesProjector: Projector = {
           demo,
           createdAt: registeredAt,
           updatedAt: registeredAt,
+          search: searchKeysOf(details),
         };
         return [{ collection: PROPERTIES, replaceOne: { filter: { _id: propertyId }, replacement: doc, upsert: true } } satisfies CollectionWrite];
       })
       .with({ type: 'PropertyDetailsChanged' }, ({ data }) => {
         const { propertyId, changedAt, ...details } = data;
-        return [update(propertyId, { ...details, updatedAt: changedAt })];
+        return [update(propertyId, { ...details, search: searchKeysOf(details), updatedAt: changedAt })];
       })
       .with({ type: 'PropertyLocated' }, ({ data }) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })])
       .with({ type: 'ValuationCompleted' }, ({ data }) => {
