@@ -10,10 +10,14 @@ import { RecentlyValued } from './RecentlyValued';
 import { groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
 import { useCityLocations, usePropertyExtent, useTiledLocations } from './map-queries';
 import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
+import { useHydrated } from './use-hydrated';
 import '../property/property.css';
 import './map.css';
 
-/** OpenLayers is in this chunk only: fetched when /map is opened. */
+/**
+ * OpenLayers is in this chunk only: fetched when /map is opened, once the page is running in the
+ * browser (the prerendered page paints the placeholder in its place, same size, so nothing moves).
+ */
 const PropertyMapCanvas = lazy(() => import('./PropertyMapCanvas'));
 
 function MapPlaceholder() {
@@ -123,6 +127,7 @@ export default function MapPage() {
   const suburb = selected ? selected.location.suburb || null : null;
   const cityLocations = useCityLocations(city);
   const total = extent.data?.count ?? null;
+  const hydrated = useHydrated();
 
   return (
     <section className="container page map-page" aria-labelledby="map-title">
@@ -160,6 +165,9 @@ export default function MapPage() {
             />
           )}
           <div className="map-frame">
+            {!hydrated ? (
+              <MapPlaceholder />
+            ) : (
             <Suspense fallback={<MapPlaceholder />}>
               <PropertyMapCanvas
                 points={points}
@@ -177,6 +185,7 @@ export default function MapPage() {
                 }
               />
             </Suspense>
+            )}
           </div>
           <MapPropertyList points={points} onChoose={onChoose} />
         </div>
