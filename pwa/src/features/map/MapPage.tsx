@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button } from 'antd';
 import { useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';
 import { usePageTitle } from '../../chrome/usePageTitle';
@@ -147,44 +146,41 @@ export default function MapPage() {
             </p>
           )}
           {(tiles.error || extent.isError) && (
-            <Alert
-              type="error"
-              showIcon
-              title="Property locations could not be loaded."
-              action={
-                <Button
-                  size="small"
-                  onClick={() => {
-                    if (extent.isError) void extent.refetch();
-                    tiles.retry();
-                  }}
-                >
-                  Try again
-                </Button>
-              }
-            />
+            <div className="map-error" role="alert">
+              <span>Property locations could not be loaded.</span>
+              <button
+                type="button"
+                className="button-link"
+                onClick={() => {
+                  if (extent.isError) void extent.refetch();
+                  tiles.retry();
+                }}
+              >
+                Try again
+              </button>
+            </div>
           )}
           <div className="map-frame">
             {!hydrated ? (
               <MapPlaceholder />
             ) : (
-            <Suspense fallback={<MapPlaceholder />}>
-              <PropertyMapCanvas
-                points={points}
-                fitBox={fitBox}
-                onViewChange={tiles.setView}
-                selectedId={selectedId}
-                popupOpen={popupOpen}
-                focusSeq={focusSeq}
-                onMarkerClick={onMarkerClick}
-                onEmptyClick={onEmptyClick}
-                popup={
-                  selected && popupOpen ? (
-                    <Popup point={selected} signedIn={isAuthenticated} onClose={() => setPopupOpen(false)} onDetails={showDetails} />
-                  ) : null
-                }
-              />
-            </Suspense>
+              <Suspense fallback={<MapPlaceholder />}>
+                <PropertyMapCanvas
+                  points={points}
+                  fitBox={fitBox}
+                  onViewChange={tiles.setView}
+                  selectedId={selectedId}
+                  popupOpen={popupOpen}
+                  focusSeq={focusSeq}
+                  onMarkerClick={onMarkerClick}
+                  onEmptyClick={onEmptyClick}
+                  popup={
+                    selected && popupOpen ? (
+                      <Popup point={selected} signedIn={isAuthenticated} onClose={() => setPopupOpen(false)} onDetails={showDetails} />
+                    ) : null
+                  }
+                />
+              </Suspense>
             )}
           </div>
           <MapPropertyList points={points} onChoose={onChoose} />
