@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { preloadApp, prerender } from './build/prerender-plugin.ts';
+import { MAP_EXTENT_URL, MAP_RECENT_VALUATIONS_URL } from './src/features/map/map-urls.ts';
+import { DIRECTORY_CITIES_URL, FIRST_DIRECTORY_PAGE_URL } from './src/features/directory/directory-query.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -129,6 +131,10 @@ export default defineConfig({
         { path: '/', module: 'src/features/home/HomePage.tsx', title: 'Kāinga — NZ Property Valuations' },
         { path: '/how-it-works', module: 'src/features/how-it-works/HowItWorksPage.tsx', title: 'How It Works · Kāinga' },
         { path: '/sign-in', module: 'src/features/sign-in/SignInPage.tsx', title: 'Sign In · Kāinga' },
+        // The map's frame, its canvas a placeholder until OpenLayers loads in the browser; its extent and recent valuations fetched from the HTML.
+        { path: '/map', module: 'src/features/map/MapPage.tsx', title: 'Property Valuation Map · Kāinga', data: [MAP_EXTENT_URL, MAP_RECENT_VALUATIONS_URL] },
+        // The directory's frame and placeholder cards; its first page and cities fetched from the HTML.
+        { path: '/properties', module: 'src/features/directory/DirectoryPage.tsx', title: 'Property Directory · Kāinga', data: [FIRST_DIRECTORY_PAGE_URL, DIRECTORY_CITIES_URL] },
       ],
       ssrPlugins: [react(), noServiceWorkerInNode],
     }),

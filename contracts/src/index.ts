@@ -15,6 +15,7 @@ export * from './events/properties';
 export * from './events/valuations';
 export * from './api/valuations';
 export * from './api/public';
+export * from './api/property-directory';
 export * from './api/admin';
 export * from './nz-locations';
 export * from './workflows';

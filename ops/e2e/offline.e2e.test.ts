@@ -92,7 +92,7 @@ describe('Kāinga offline', () => {
     await visible(page.getByText('Sign in and rate this property to see exact values and detailed analysis'));
     const propertyText = await page.locator('main').innerText();
     // Let the throttled save to IndexedDB happen.
-    await expect.poll(() => persistedQueryPaths(page), { timeout: 10_000 }).toContain('/api/public/property-locations');
+    await expect.poll(() => persistedQueryPaths(page), { timeout: 10_000 }).toContain('/api/public/property-directory?offset=0&limit=24');
 
     await page.context().setOffline(true);
     await visible(page.getByText(OFFLINE_NOTICE));
@@ -147,7 +147,7 @@ describe('Kāinga offline', () => {
     const page = await controlledPage();
     await page.goto('/properties');
     const showingText = await (await visible(page.getByText(/^Showing \d[\d,]* of \d[\d,]* properties$/))).innerText();
-    await expect.poll(() => persistedQueryPaths(page), { timeout: 10_000 }).toContain('/api/public/property-locations');
+    await expect.poll(() => persistedQueryPaths(page), { timeout: 10_000 }).toContain('/api/public/property-directory?offset=0&limit=24');
     // The service worker's copies are gone (evicted, say): only IndexedDB holds the data.
     await page.evaluate(async () => {
       await caches.delete('kainga-api-public');
@@ -182,7 +182,7 @@ describe('Kāinga offline', () => {
 
     await page.goto('/properties');
     await visible(page.getByText(/^Showing \d[\d,]* of \d[\d,]* properties$/));
-    await expect.poll(() => persistedQueryPaths(page), { timeout: 10_000 }).toContain('/api/public/property-locations');
+    await expect.poll(() => persistedQueryPaths(page), { timeout: 10_000 }).toContain('/api/public/property-directory?offset=0&limit=24');
     const kept = await persistedQueryPaths(page);
     expect(kept.filter((p) => !/^\/api\/(public\/|summaries\/|locations$|roles$)/.test(p))).toEqual([]);
 

@@ -9,6 +9,8 @@ export * from './users';
 export * from './sales';
 export * from './valuations';
 export * from './properties';
+export * from './property-directory';
+export * from './directory-keys';
 export * from './activity';
 export * from './stats';
 export type { Page, PageWindow } from './paged-read';

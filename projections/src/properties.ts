@@ -4,6 +4,7 @@ import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kain
 import { match, P } from 'ts-pattern';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
+import { searchKeysOf, type SearchKeys } from './directory-keys';
 
 /** The `properties` read model: details, map position and the latest completed valuation. */
 export const PROPERTIES = 'properties';
@@ -38,39 +39,28 @@ export interface PropertyDoc {
   demo: boolean;
   createdAt: string;
   updatedAt: string;
-  /** The admin's search keys (placeKeys); missing on documents projected before they existed. */
-  addressKey?: string;
-  streetKey?: string;
-  suburbKey?: string;
-  cityKey?: string;
+  /** Normalised address, street, suburb and city that the directory searches (property-directory.ts). */
+  search: SearchKeys;
   [key: string]: unknown;
-}
-
-/**
- * Where a property is, as the admin's search finds it (search-key.ts): the address, the address
- * without its number ("12A Kauri Street" → "kauri street", "3/45 Main Road" → "main road"), the
- * suburb and the city.
- */
-export function placeKeys(place: { address: string; suburb: string; city: string }) {
-  const addressKey = searchKey(place.address);
-  return {
-    addressKey,
-    streetKey: addressKey.replace(/^[\d/-]+[a-z]?,? /, ''),
-    suburbKey: searchKey(place.suburb),
-    cityKey: searchKey(place.city),
-  };
 }
 
 export const propertiesProjector: Projector = {
   name: 'properties',
-  // 2: the search keys of the admin lists.
+  // 2: the search keys of the directory and the admin's list.
   version: 2,
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
-  // pageProperties, allProperties and locatedProperties: newest first; the admin's search by a
-  // prefix of the address, the street, the suburb or the city.
   indexes: {
-    [PROPERTIES]: [{ keys: { createdAt: -1, _id: 1 } }, { keys: { addressKey: 1 } }, { keys: { streetKey: 1 } }, { keys: { suburbKey: 1 } }, { keys: { cityKey: 1 } }],
+    [PROPERTIES]: [
+      // allProperties, locatedProperties, pageProperties and the directory: newest first, all or one city's.
+      { keys: { createdAt: -1, _id: 1 } },
+      { keys: { city: 1, createdAt: -1, _id: 1 } },
+      // The directory's search across all cities and the admin's search: a prefix of each (property-directory.ts).
+      { keys: { 'search.city': 1, createdAt: -1, _id: 1 } },
+      { keys: { 'search.suburb': 1, createdAt: -1, _id: 1 } },
+      { keys: { 'search.street': 1, createdAt: -1, _id: 1 } },
+      { keys: { 'search.address': 1, createdAt: -1, _id: 1 } },
+    ],
   },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as PropertyEvent | ValuationEvent;
@@ -93,13 +83,13 @@ export const propertiesProjector: Projector = {
           demo,
           createdAt: registeredAt,
           updatedAt: registeredAt,
-          ...placeKeys(details),
+          search: searchKeysOf(details),
         };
         return [{ collection: PROPERTIES, replaceOne: { filter: { _id: propertyId }, replacement: doc, upsert: true } } satisfies CollectionWrite];
       })
       .with({ type: 'PropertyDetailsChanged' }, ({ data }) => {
         const { propertyId, changedAt, ...details } = data;
-        return [update(propertyId, { ...details, ...placeKeys(details), updatedAt: changedAt })];
+        return [update(propertyId, { ...details, search: searchKeysOf(details), updatedAt: changedAt })];
       })
       .with({ type: 'PropertyLocated' }, ({ data }) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })])
       .with({ type: 'ValuationCompleted' }, ({ data }) => {
@@ -176,6 +166,6 @@ export function pageProperties(store: ReadStore, window: PageWindow, search?: st
   const properties = store.collection<PropertyDoc>(PROPERTIES);
   if (search === undefined) return pageOf(properties, NEWEST_FIRST, window);
   const key = searchKey(search);
-  const ranges = key ? (['addressKey', 'streetKey', 'suburbKey', 'cityKey'] as const).map((field) => ({ [field]: startsWith(key) })) : [];
+  const ranges = key ? (['search.address', 'search.street', 'search.suburb', 'search.city'] as const).map((field) => ({ [field]: startsWith(key) })) : [];
   return pageOfMatches(properties, ranges, NEWEST_FIRST, window);
 }

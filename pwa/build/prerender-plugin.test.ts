@@ -38,6 +38,12 @@ describe('a prerendered page', () => {
     expect(page.match(/boot-B\.js/g)).toHaveLength(1);
   });
 
+  it("fetches the screen's first data from the HTML, as the app will ask for it", () => {
+    const withData = pageOf(shell, { ...screen, data: ['/api/public/property-directory?offset=0&limit=24'] }, { html: '', styles: '' }, manifest, (f) => assets[f]!);
+    expect(withData).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/public/property-directory?offset=0&amp;limit=24">');
+    expect(page).not.toContain('as="fetch"');
+  });
+
   it('refuses a screen missing from the build', () => {
     expect(() => pageOf(shell, { ...screen, module: 'src/Nope.tsx' }, { html: '', styles: '' }, manifest, () => '')).toThrow(/not in the Vite manifest/);
   });

@@ -12,6 +12,11 @@ export interface PrerenderedScreen {
   module: string;
   /** the document title the screen sets once running (usePageTitle) */
   title: string;
+  /**
+   * API answers the screen asks for at once: fetched from the HTML, in parallel with the scripts,
+   * so the data is there when the app starts. Each must be exactly the URL the app requests.
+   */
+  data?: string[];
 }
 
 interface ManifestChunk {
@@ -59,13 +64,15 @@ export function pageOf(
   // The shell already loads the entry and preloads the app (preloadApp).
   const preloads = screenChunks.filter((c) => !shell.includes(`/${c.file}"`)).map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`);
   const screenCss = [...new Set(screenChunks.flatMap((c) => c.css ?? []))].filter((f) => !shell.includes(f));
+  // As the app's fetch asks (mode cors, credentials include), so the app's request takes this answer.
+  const data = (screen.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url).replace(/"/g, '&quot;')}">`);
   const styles = screenCss.map((f) => `<style>${readAsset(f)}</style><link rel="stylesheet" crossorigin href="/${f}" disabled>`);
   const root = '<div id="root"></div>';
   if (!shell.includes(root) || !shell.includes('</head>')) throw new Error('prerender: the built index.html has no empty #root or no </head>');
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(screen.title)}</title>`)
     .replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (_, file: string) => `<style>${readAsset(file)}</style>`)
-    .replace('</head>', `${[...preloads, ...styles, rendered.styles].join('\n')}\n</head>`)
+    .replace('</head>', `${[...data, ...preloads, ...styles, rendered.styles].join('\n')}\n</head>`)
     .replace(root, `<div id="root" data-prerendered="${screen.path}">${rendered.html}</div>`);
 }
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { propertyDecider, propertyStream } from '../properties/property';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { acceptedEncoding, matchesEtag, sampleRows } from './property-locations';
+import { acceptedEncoding, matchesEtag } from './cached-answers';
+import { sampleRows } from './property-locations';
 
 const URL_ALL = '/api/public/property-locations';
 const metadata = { actorId: null, actorRoles: [], correlationId: 'test', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z' };

@@ -1,14 +1,12 @@
 import { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
 import { locatedProperties, PROPERTIES, type LocatedProperty, type LonLatBox } from '@kainga/projections';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { COMPRESS_THRESHOLD_BYTES } from '../plugins/compress';
 import { errorResponses } from '../plugins/schemas';
+import { CachedAnswers, etagOf, sendAnswer, type Answer } from './cached-answers';
 import { propertyExtent } from './property-extent';
 
 const coordinate = (name: string, limit: number) => z.number().min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`);
@@ -16,8 +14,6 @@ const Box = z.object({ minLon: coordinate('minLon', 180), minLat: coordinate('mi
 
 /** The most properties one answer may be asked to carry (`limit`). */
 export const MAX_LOCATIONS_LIMIT = 5000;
-/** How many properties matched a query, sent with every answer (the body may hold fewer, see `limit`). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
  * `bbox=minLon,minLat,maxLon,maxLat` (degrees, as GeoJSON orders them; minLon above maxLon is a box
@@ -57,24 +53,6 @@ export const PropertyLocationsQuery = z.object({
     .optional(),
 });
 
-/**
- * Browsers and the service worker keep the answer but ask again each time (a 304 when nothing
- * changed, see the ETag); shared caches may serve it for 30 s. A valuation completed a moment ago
- * is therefore on the owner's map at once.
- */
-export const LOCATIONS_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30';
-/** Distinct queries (boxes, cities) whose answers are kept per version of the read model. */
-const MAX_CACHED_ANSWERS = 200;
-
-interface Answer {
-  body: string;
-  /** How many properties matched (the body may hold fewer: `limit`). */
-  total: number;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 /** FNV-1a: a cheap, stable 32-bit hash of an id, the sampling order of a limited answer. */
 function idHash(id: string): number {
   let h = 0x811c9dc5;
@@ -95,8 +73,6 @@ export function sampleRows<T extends { _id: string }>(rows: readonly T[], limit:
   return rows.filter((row) => chosen.has(row._id));
 }
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-
 const toPublic = (p: LocatedProperty): PublicPropertyLocation => ({
   id: p._id,
   address: p.address,
@@ -115,23 +91,19 @@ const toPublic = (p: LocatedProperty): PublicPropertyLocation => ({
 });
 
 /**
- * Answers of the public map kept per version of the `properties` read model (its checkpoint:
- * documents and checkpoint are committed together, so the documents cannot change without it
- * moving). A request reads the checkpoint, and while it has not moved, a repeated query costs
- * neither a store read nor serialising nor compressing: the body and its brotli and gzip forms
- * are kept. The ETag is a hash of the body, so it stays the same while the content does (the
- * checkpoint also moves for events that change no property), and every API replica computes the
- * same one.
+ * Answers of the public map kept per version of the `properties` read model (CachedAnswers):
+ * a repeated query costs neither a store read nor serialising nor compressing.
  */
 export class LocationsAnswers {
-  private version: string | null | undefined;
-  private readonly answers = new Map<string, Answer>();
+  private readonly answers: CachedAnswers;
 
-  constructor(private readonly store: ReadStore) {}
+  constructor(private readonly store: ReadStore) {
+    this.answers = new CachedAnswers(store, PROPERTIES);
+  }
 
   get(query: z.infer<typeof PropertyLocationsQuery>): Promise<Answer> {
     const key = `${query.bbox ? [query.bbox.minLon, query.bbox.minLat, query.bbox.maxLon, query.bbox.maxLat].join(',') : ''}|${query.city ?? ''}|${query.limit ?? ''}`;
-    return this.answer(key, async () => {
+    return this.answers.get(key, async () => {
       const rows = await locatedProperties(this.store, { bbox: query.bbox, city: query.city });
       const body = JSON.stringify(z.array(PublicPropertyLocation).parse(sampleRows(rows, query.limit).map(toPublic)));
       return { body, total: rows.length, etag: etagOf(body) };
@@ -140,71 +112,12 @@ export class LocationsAnswers {
 
   /** The extent and New Zealand-wide figures: one read of the located properties per version. */
   extent(): Promise<Answer> {
-    return this.answer('extent', async () => {
+    return this.answers.get('extent', async () => {
       const rows = await locatedProperties(this.store);
       const body = JSON.stringify(PublicPropertyExtent.parse(propertyExtent(rows)));
       return { body, total: rows.length, etag: etagOf(body) };
     });
   }
-
-  private async answer(key: string, build: () => Promise<Answer>): Promise<Answer> {
-    const version = await this.store.getCheckpoint(PROPERTIES);
-    if (version !== this.version) {
-      this.answers.clear();
-      this.version = version;
-    }
-    const kept = this.answers.get(key);
-    if (kept) return kept;
-    const answer = await build();
-    // Not kept when the read model moved while it was read: the next request builds it again.
-    if (this.version === version) {
-      if (this.answers.size >= MAX_CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(key, answer);
-    }
-    return answer;
-  }
-}
-
-/** Whether an If-None-Match header names this ETag (or is `*`); weak forms match too (RFC 9110 §13.1.2). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-/** The best encoding the client accepts of br and gzip (q=0 refuses one), or null. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    if (token) accepted.add(token);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
-function send(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
-  reply
-    .header('etag', answer.etag)
-    .header('cache-control', LOCATIONS_CACHE_CONTROL)
-    .header('vary', 'accept-encoding')
-    .header(TOTAL_COUNT_HEADER, String(answer.total));
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = answer.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === 'br') {
-    answer.br ??= brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
-    return reply.header('content-encoding', 'br').send(answer.br);
-  }
-  if (encoding === 'gzip') {
-    answer.gzip ??= gzipSync(answer.body, { level: 6 });
-    return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  }
-  return reply.send(answer.body);
 }
 
 /**
@@ -222,11 +135,11 @@ export default async function propertyLocationsRoute(app: FastifyInstance, { dep
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/public/property-locations',
     { schema: { tags: ['public'], querystring: PropertyLocationsQuery, response: { 200: z.array(PublicPropertyLocation), ...errorResponses(400) } } },
-    async (request, reply) => send(request, reply, await answers.get(request.query)),
+    async (request, reply) => sendAnswer(request, reply, await answers.get(request.query)),
   );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/public/property-locations/extent',
     { schema: { tags: ['public'], response: { 200: PublicPropertyExtent } } },
-    async (request, reply) => send(request, reply, await answers.extent()),
+    async (request, reply) => sendAnswer(request, reply, await answers.extent()),
   );
 }

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { errorResponses } from '../plugins/schemas';
 import { staticJson } from '../plugins/static-json';
+import propertyDirectoryRoute from './property-directory';
 import propertyLocationsRoute from './property-locations';
 
 const roleDescriptions: Record<(typeof roleNames)[number], string> = {
@@ -82,4 +83,5 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
   });
 
   await app.register(propertyLocationsRoute, { deps });
+  await app.register(propertyDirectoryRoute, { deps });
 }

@@ -1,18 +1,20 @@
-import { DemoBadge } from '../../chrome/DemoBadge';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Input, Select, Skeleton } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { PublicPropertyLocation } from '@kainga/contracts';
+import type { DirectoryProperty, PropertyDirectoryPage } from '@kainga/contracts';
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { formatArea } from '../../format/format';
-import { usePropertyLocations } from '../property/property-queries';
 import { countOf, formatValueRange, locationLine } from '../property/property-text';
-import { ALL_CITIES, DIRECTORY_PAGE_SIZE, distinctCities, filterDirectory, showingText } from './directory-filter';
+import { ALL_CITIES, DIRECTORY_CITIES_URL, DIRECTORY_PAGE_SIZE, directoryPageUrl, showingText, type DirectoryFilters } from './directory-query';
+import { useDebouncedValue } from './use-debounced-value';
 import '../property/property.css';
 import './directory.css';
 
-function PropertyCard({ property: p }: { property: PublicPropertyLocation }) {
-  const hasRange = p.hasValuation && p.valuationLow !== null && p.valuationHigh !== null;
+/** How long the search box must rest before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+function PropertyCard({ property: p }: { property: DirectoryProperty }) {
   const where = locationLine(p.suburb, p.city);
   return (
     <li className="directory-card">
@@ -24,10 +26,10 @@ function PropertyCard({ property: p }: { property: PublicPropertyLocation }) {
         {p.bathrooms !== null && <li>{countOf(p.bathrooms, 'bathroom')}</li>}
         {p.floorArea !== null && <li>{formatArea(p.floorArea)}</li>}
       </ul>
-      {hasRange ? (
+      {p.valueBand ? (
         <div className="directory-card-value">
           <span className="directory-card-label">Estimated Value</span>
-          <span className="directory-card-range">{formatValueRange(p.valuationLow!, p.valuationHigh!)}</span>
+          <span className="directory-card-range">{formatValueRange(p.valueBand.low, p.valueBand.high)}</span>
         </div>
       ) : (
         <p className="muted directory-card-value">No valuation available</p>
@@ -35,6 +37,18 @@ function PropertyCard({ property: p }: { property: PublicPropertyLocation }) {
       <Link to={`/property/${encodeURIComponent(p.id)}`} className="button-link block" aria-label={`View Details of ${p.address}`}>
         View Details
       </Link>
+    </li>
+  );
+}
+
+/** A card-sized placeholder: plain markup and CSS, so the prerendered page paints it without antd. */
+function PlaceholderCard() {
+  return (
+    <li className="directory-card directory-card-placeholder">
+      <span className="placeholder-bar directory-placeholder-title" />
+      <span className="placeholder-bar" />
+      <span className="placeholder-bar" />
+      <span className="placeholder-bar directory-placeholder-button" />
     </li>
   );
 }
@@ -60,31 +74,56 @@ function useLoadMoreWhenVisible(onVisible: () => void, active: boolean, rendered
 }
 
 /**
- * /properties (consumer spec §2 "Property Directory"): every located property from GET
- * /api/public/property-locations, with a client-side text search (address, suburb, city) and a
- * city filter. Cards are rendered a page at a time — more are added on scrolling near the end
- * or with 'Show more' — so thousands of properties stay smooth.
+ * The pages of the directory for some filters: the first page, and as many more as asked for
+ * (each its own cached query, so each is kept for offline use like any public answer). While new
+ * filters' first page loads, the previous answer stays on screen.
+ */
+function useDirectoryPages(filters: DirectoryFilters) {
+  const filtersKey = directoryPageUrl(filters, 0);
+  const [paging, setPaging] = useState({ filtersKey, extra: 0 });
+  const extra = paging.filtersKey === filtersKey ? paging.extra : 0;
+  const first = useQuery<PropertyDirectoryPage>({ queryKey: [filtersKey], placeholderData: keepPreviousData });
+  const more = useQueries({
+    queries: Array.from({ length: extra }, (_, i) => ({ queryKey: [directoryPageUrl(filters, (i + 1) * DIRECTORY_PAGE_SIZE)] })),
+  }) as { data?: PropertyDirectoryPage; isPending: boolean; isError: boolean; refetch: () => Promise<unknown> }[];
+
+  const properties: DirectoryProperty[] = [...(first.data?.properties ?? [])];
+  for (const page of more) {
+    if (!page.data) break;
+    properties.push(...page.data.properties);
+  }
+  const loadingMore = more.some((p) => p.isPending);
+  const failedMore = more.filter((p) => p.isError);
+  const matching = first.data?.matching ?? 0;
+  const canLoadMore = !first.isPlaceholderData && !loadingMore && failedMore.length === 0 && properties.length < matching;
+  const loadMore = () => {
+    if (canLoadMore) setPaging({ filtersKey, extra: extra + 1 });
+  };
+  return { first, properties, matching, loadingMore, failedMore, canLoadMore, loadMore };
+}
+
+/**
+ * /properties (consumer spec §2 "Property Directory"): the properties on Kāinga, newest first, a
+ * page at a time from GET /api/public/property-directory, which does the text search (address,
+ * suburb, city) and the city filter on the server, so a phone downloads one page, never every
+ * property in the country. More pages are added with 'Load more' or on scrolling near the end.
+ * The screen uses plain HTML controls, not antd: it is prerendered with its six placeholder
+ * cards (vite.config.ts), and paints and starts working without the heavier components.
  */
 export default function DirectoryPage() {
   usePageTitle('Property Directory');
-  const locations = usePropertyLocations();
   const [search, setSearch] = useState('');
   const [city, setCity] = useState<string>(ALL_CITIES);
-  const [limit, setLimit] = useState(DIRECTORY_PAGE_SIZE);
-  const deferredSearch = useDeferredValue(search);
-
-  const all = useMemo(() => locations.data ?? [], [locations.data]);
-  const cities = useMemo(() => distinctCities(all), [all]);
-  const matches = useMemo(() => filterDirectory(all, { search: deferredSearch, city }), [all, deferredSearch, city]);
-  const shown = matches.slice(0, limit);
-  const more = matches.length > shown.length;
-  const showMore = () => setLimit((n) => n + DIRECTORY_PAGE_SIZE);
-  const sentinel = useLoadMoreWhenVisible(showMore, more, shown.length);
+  // Typed words after a pause; an emptied box (Clear Filters, its clear button) at once.
+  const filters = { search: useDebouncedValue(search, SEARCH_DEBOUNCE_MS, (s) => s.trim() === ''), city };
+  const { first, properties, matching, loadingMore, failedMore, canLoadMore, loadMore } = useDirectoryPages(filters);
+  const cities = useQuery<string[]>({ queryKey: [DIRECTORY_CITIES_URL] });
+  const cityOptions = cities.data && (city === ALL_CITIES || cities.data.includes(city)) ? cities.data : [...(cities.data ?? []), ...(city === ALL_CITIES ? [] : [city])];
+  const sentinel = useLoadMoreWhenVisible(loadMore, canLoadMore, properties.length);
 
   const clearFilters = () => {
     setSearch('');
     setCity(ALL_CITIES);
-    setLimit(DIRECTORY_PAGE_SIZE);
   };
 
   return (
@@ -92,72 +131,75 @@ export default function DirectoryPage() {
       <h1 id="directory-title">Property Directory</h1>
       <p className="muted">Browse properties on Kāinga across New Zealand.</p>
       <div className="directory-filters" role="search">
-        <Input
+        <input
+          type="search"
+          className="directory-input"
           aria-label="Search properties"
           placeholder="Search by address, suburb or city"
           value={search}
-          allowClear
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setLimit(DIRECTORY_PAGE_SIZE);
-          }}
+          onChange={(e) => setSearch(e.target.value)}
         />
-        <Select
-          aria-label="Filter by city"
-          className="directory-city"
-          showSearch={{ optionFilterProp: 'label' }}
-          value={city}
-          onChange={(value: string) => {
-            setCity(value);
-            setLimit(DIRECTORY_PAGE_SIZE);
-          }}
-          options={[{ value: ALL_CITIES, label: 'All Cities' }, ...cities.map((c) => ({ value: c, label: c }))]}
-        />
+        <select className="directory-input directory-city" aria-label="Filter by city" value={city} onChange={(e) => setCity(e.target.value)}>
+          <option value={ALL_CITIES}>All Cities</option>
+          {cityOptions.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
       </div>
 
-      {locations.isPending ? (
-        <ul className="directory-grid" aria-busy="true" aria-label="Loading properties">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <Card>
-                <Skeleton active paragraph={{ rows: 4 }} />
-              </Card>
-            </li>
-          ))}
-        </ul>
-      ) : locations.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Properties could not be loaded."
-          action={
-            <Button size="small" onClick={() => void locations.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+      {first.isError && !first.data ? (
+        <div className="directory-error" role="alert">
+          <span>Properties could not be loaded.</span>
+          <button type="button" className="button-link" onClick={() => void first.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : first.isPending ? (
+        <>
+          {/* The same line as the count, so the cards do not move when it is filled in. */}
+          <p className="directory-count">Loading properties…</p>
+          <ul className="directory-grid" aria-busy="true" aria-label="Loading properties">
+            {Array.from({ length: 6 }, (_, i) => (
+              <PlaceholderCard key={i} />
+            ))}
+          </ul>
+        </>
       ) : (
         <>
           <p className="directory-count" aria-live="polite">
-            {showingText(matches.length, all.length)}
+            {showingText(matching, first.data.total)}
           </p>
-          {matches.length === 0 ? (
+          {matching === 0 ? (
             <div className="directory-empty">
               <h2>No properties found</h2>
               <p className="muted">Try adjusting your search or filters</p>
-              <Button onClick={clearFilters}>Clear Filters</Button>
+              <button type="button" className="button-link" onClick={clearFilters}>
+                Clear Filters
+              </button>
             </div>
           ) : (
             <>
-              <ul className="directory-grid">
-                {shown.map((p) => (
+              <ul className="directory-grid" aria-busy={first.isPlaceholderData || loadingMore}>
+                {properties.map((p) => (
                   <PropertyCard key={p.id} property={p} />
                 ))}
               </ul>
               <div ref={sentinel} aria-hidden="true" />
-              {more && (
+              {(canLoadMore || loadingMore) && (
                 <div className="directory-more">
-                  <Button onClick={showMore}>Show more</Button>
+                  <button type="button" className="button-link" onClick={loadMore} disabled={loadingMore}>
+                    {loadingMore ? 'Loading…' : 'Load more'}
+                  </button>
+                </div>
+              )}
+              {failedMore.length > 0 && (
+                <div className="directory-error" role="alert">
+                  <span>More properties could not be loaded.</span>
+                  <button type="button" className="button-link" onClick={() => failedMore.forEach((p) => void p.refetch())}>
+                    Try again
+                  </button>
                 </div>
               )}
             </>

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button } from 'antd';
 import { useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';
 import { usePageTitle } from '../../chrome/usePageTitle';
@@ -10,10 +9,14 @@ import { RecentlyValued } from './RecentlyValued';
 import { groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
 import { useCityLocations, usePropertyExtent, useTiledLocations } from './map-queries';
 import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
+import { useHydrated } from './use-hydrated';
 import '../property/property.css';
 import './map.css';
 
-/** OpenLayers is in this chunk only: fetched when /map is opened. */
+/**
+ * OpenLayers is in this chunk only: fetched when /map is opened, once the page is running in the
+ * browser (the prerendered page paints the placeholder in its place, same size, so nothing moves).
+ */
 const PropertyMapCanvas = lazy(() => import('./PropertyMapCanvas'));
 
 function MapPlaceholder() {
@@ -123,6 +126,7 @@ export default function MapPage() {
   const suburb = selected ? selected.location.suburb || null : null;
   const cityLocations = useCityLocations(city);
   const total = extent.data?.count ?? null;
+  const hydrated = useHydrated();
 
   return (
     <section className="container page map-page" aria-labelledby="map-title">
@@ -142,41 +146,42 @@ export default function MapPage() {
             </p>
           )}
           {(tiles.error || extent.isError) && (
-            <Alert
-              type="error"
-              showIcon
-              title="Property locations could not be loaded."
-              action={
-                <Button
-                  size="small"
-                  onClick={() => {
-                    if (extent.isError) void extent.refetch();
-                    tiles.retry();
-                  }}
-                >
-                  Try again
-                </Button>
-              }
-            />
+            <div className="map-error" role="alert">
+              <span>Property locations could not be loaded.</span>
+              <button
+                type="button"
+                className="button-link"
+                onClick={() => {
+                  if (extent.isError) void extent.refetch();
+                  tiles.retry();
+                }}
+              >
+                Try again
+              </button>
+            </div>
           )}
           <div className="map-frame">
-            <Suspense fallback={<MapPlaceholder />}>
-              <PropertyMapCanvas
-                points={points}
-                fitBox={fitBox}
-                onViewChange={tiles.setView}
-                selectedId={selectedId}
-                popupOpen={popupOpen}
-                focusSeq={focusSeq}
-                onMarkerClick={onMarkerClick}
-                onEmptyClick={onEmptyClick}
-                popup={
-                  selected && popupOpen ? (
-                    <Popup point={selected} signedIn={isAuthenticated} onClose={() => setPopupOpen(false)} onDetails={showDetails} />
-                  ) : null
-                }
-              />
-            </Suspense>
+            {!hydrated ? (
+              <MapPlaceholder />
+            ) : (
+              <Suspense fallback={<MapPlaceholder />}>
+                <PropertyMapCanvas
+                  points={points}
+                  fitBox={fitBox}
+                  onViewChange={tiles.setView}
+                  selectedId={selectedId}
+                  popupOpen={popupOpen}
+                  focusSeq={focusSeq}
+                  onMarkerClick={onMarkerClick}
+                  onEmptyClick={onEmptyClick}
+                  popup={
+                    selected && popupOpen ? (
+                      <Popup point={selected} signedIn={isAuthenticated} onClose={() => setPopupOpen(false)} onDetails={showDetails} />
+                    ) : null
+                  }
+                />
+              </Suspense>
+            )}
           </div>
           <MapPropertyList points={points} onChoose={onChoose} />
         </div>

@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Button, Input } from 'antd';
 import { filterPoints, type MapPoint } from './map-data';
 import { locationLine } from '../property/property-text';
 
@@ -24,11 +23,12 @@ export function MapPropertyList({ points, onChoose }: { points: readonly MapPoin
       <summary>Properties on the map ({points.length.toLocaleString('en-NZ')})</summary>
       {open && (
         <div className="map-property-list-body">
-          <Input
+          <input
+            type="search"
+            className="map-input"
             aria-label="Filter properties on the map"
             placeholder="Filter by address, suburb or city"
             value={query}
-            allowClear
             onChange={(e) => {
               setQuery(e.target.value);
               setLimit(LIST_PAGE);
@@ -50,7 +50,11 @@ export function MapPropertyList({ points, onChoose }: { points: readonly MapPoin
               </li>
             ))}
           </ul>
-          {matches.length > shown.length && <Button onClick={() => setLimit((n) => n + LIST_PAGE)}>Show more</Button>}
+          {matches.length > shown.length && (
+            <button type="button" className="button-link" onClick={() => setLimit((n) => n + LIST_PAGE)}>
+              Show more
+            </button>
+          )}
         </div>
       )}
     </details>

@@ -1,78 +1,13 @@
-import type { Ref } from 'react';
-import { Card, Skeleton } from 'antd';
-import { Link } from 'react-router-dom';
-import type { PropertyMapDetails } from '@kainga/contracts';
+import { lazy, Suspense, type Ref } from 'react';
 import { signInUrl } from '../../chrome/menu-items';
-import { useToast } from '../../chrome/ToastProvider';
-import { formatDateNZ, formatNZD } from '../../format/format';
+import { formatNZD } from '../../format/format';
 import { PropertyFacts } from '../property/PropertyFacts';
-import { PublicPropertySummary } from '../property/PropertySummaryCard';
-import { RATE_THIS_PROPERTY_TOAST } from '../property/toasts';
-import { ValuationFigures } from '../property/ValuationFigures';
-import { usePropertyMapDetails } from '../property/property-queries';
 import { locationLine } from '../property/property-text';
+import { MapCard, PanelLoading } from './MapCard';
 import type { MapPoint } from './map-data';
 
-const PanelTitle = ({ children }: { children: string }) => <h2 className="card-title">{children}</h2>;
-
-function OwnerDetails({ details }: { details: PropertyMapDetails }) {
-  const { property, latestValuation: v, isOwner } = details;
-  const where = locationLine(property.suburb, property.city);
-  return (
-    <div className="panel-body">
-      {isOwner && <span className="your-property-badge">Your Property</span>}
-      <h3 className="panel-address">{property.address}</h3>
-      {where && <p className="muted panel-location">{where}</p>}
-      <PropertyFacts property={property} />
-      {v ? (
-        <section className="panel-valuation" aria-labelledby="latest-valuation-title">
-          <h4 id="latest-valuation-title">Latest Valuation</h4>
-          <ValuationFigures valuation={v} estimatedLabel="Estimated value" />
-          <p className="muted">Valued on {formatDateNZ(v.createdAt)}</p>
-        </section>
-      ) : (
-        <p className="muted">No valuation available for this property yet.</p>
-      )}
-      <div className="panel-actions">
-        <Link to="/" className="button-link primary block">
-          Get Your Property Valued
-        </Link>
-        {isOwner && (
-          <Link to="/" className="button-link block">
-            View Full Details
-          </Link>
-        )}
-      </div>
-    </div>
-  );
-}
-
-/** Signed in: GET /api/properties/{id}/map-details (no retry); a failure reads as "not the owner". */
-function SignedInSelected({ point }: { point: MapPoint }) {
-  const { toast } = useToast();
-  const details = usePropertyMapDetails(point.id, true);
-  if (details.isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading property details">
-        <Skeleton active title paragraph={{ rows: 5 }} />
-      </div>
-    );
-  }
-  if (details.isError) {
-    return (
-      <div className="panel-body">
-        <p className="panel-address-small">{point.location.address}</p>
-        <div className="notice-block">
-          <h3>Owner Access Required</h3>
-          <p>You can only view detailed information for properties you own</p>
-        </div>
-        <PublicPropertySummary id={point.id} viewDetails={{ onClick: () => toast({ ...RATE_THIS_PROPERTY_TOAST, variant: 'info' }) }} />
-      </div>
-    );
-  }
-  if (!details.data) return <p className="muted">Property details not available.</p>;
-  return <OwnerDetails details={details.data} />;
-}
+/** Signed in only: a chunk of its own (the owner's details, the public summary card). */
+const SignedInSelected = lazy(() => import('./MapSignedInDetails'));
 
 /** Signed out: the public location record — address, location, facts, and the value band if any. */
 function SignedOutSelected({ point }: { point: MapPoint }) {
@@ -133,19 +68,21 @@ export function MapSidePanel({
   return (
     <div ref={ref} tabIndex={-1} className="map-side-panel" aria-live="polite">
       {!point ? (
-        <Card title={<PanelTitle>Select a Property</PanelTitle>}>
+        <MapCard title="Select a Property">
           <p className="muted panel-prompt">Click on a map marker to view property details.</p>
-        </Card>
+        </MapCard>
       ) : (
-        <Card title={<PanelTitle>Property Details</PanelTitle>}>
+        <MapCard title="Property Details">
           {userLoading ? (
-            <Skeleton active paragraph={{ rows: 4 }} />
+            <PanelLoading label="Loading" />
           ) : signedIn ? (
-            <SignedInSelected key={point.id} point={point} />
+            <Suspense fallback={<PanelLoading label="Loading property details" />}>
+              <SignedInSelected key={point.id} point={point} />
+            </Suspense>
           ) : (
             <SignedOutSelected point={point} />
           )}
-        </Card>
+        </MapCard>
       )}
     </div>
   );

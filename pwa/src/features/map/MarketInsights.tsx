@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Card } from 'antd';
 import type { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
 import { formatNZD } from '../../format/format';
 import { areaFigures, type AreaFigures } from './map-data';
+import { MapCard } from './MapCard';
 
 function FiguresRow({ title, figures }: { title: string; figures: AreaFigures }) {
   return (
@@ -64,7 +64,7 @@ export function MarketInsights({
     ];
   }, [nationwide, cityLocations, city, suburb]);
   return (
-    <Card className="market-insights" title={<h2 className="card-title">Market Insights</h2>}>
+    <MapCard className="market-insights" title="Market Insights">
       {!figures ? (
         <p className="muted">Loading market figures…</p>
       ) : (
@@ -73,6 +73,6 @@ export function MarketInsights({
       <p className="insights-note">
         From Kāinga's public property data: the published value bands of valued properties, not sale prices.
       </p>
-    </Card>
+    </MapCard>
   );
 }

@@ -1,5 +1,4 @@
 import { DemoBadge } from '../../chrome/DemoBadge';
-import { Card, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { mapConfidenceLabel } from '@kainga/contracts/browser';
 import { formatArea, formatDateNZ } from '../../format/format';
@@ -25,10 +24,10 @@ export function RecentlyValued() {
       {recent.isPending ? (
         <ul className="recent-grid" aria-busy="true" aria-label="Loading recent valuations">
           {Array.from({ length: 3 }, (_, i) => (
-            <li key={i}>
-              <Card>
-                <Skeleton active paragraph={{ rows: 3 }} />
-              </Card>
+            <li key={i} className="recent-card recent-card-placeholder">
+              <span className="placeholder-bar" />
+              <span className="placeholder-bar" />
+              <span className="placeholder-bar" />
             </li>
           ))}
         </ul>

@@ -13,9 +13,10 @@ import type { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contr
 import { throwIfNotOk } from '../../api/client';
 import { withSavedAnswerFallback } from '../../offline/query-persistence';
 import { locatedPoints, type MapPoint } from './map-data';
+import { MAP_EXTENT_URL } from './map-urls';
 import { coveredByComplete, levelFor, tileKey, tilesCovering, tilesToLoad, tileUrl, type LonLatBox, type Tile } from './map-tiles';
 
-export const propertyExtentKey = ['/api/public/property-locations/extent'] as const;
+export const propertyExtentKey = [MAP_EXTENT_URL] as const;
 
 export function usePropertyExtent() {
   return useQuery<PublicPropertyExtent>({ queryKey: propertyExtentKey });

@@ -1,0 +1,113 @@
+/**
+ * The property directory's reads of the `properties` read model (consumer spec §2 "Property
+ * Directory"): a page of properties matching a search and a city, how many match, how many there
+ * are, and the distinct cities. Each read walks one of the read model's declared indexes
+ * (propertiesProjector.indexes) in the order the page is shown, so no read sorts documents:
+ *
+ * - no search: newest first, from `{createdAt, _id}` or, for one city, `{city, createdAt, _id}`;
+ * - a search within one city: the spec's case-insensitive substring of address, suburb or city
+ *   (accents ignored too), tested on each of that city's properties along the city index. Its cost
+ *   grows with the city (every page counts the city's matches), never with the country;
+ * - a search across all cities: a substring would have to read every property in the country, so
+ *   it is a prefix match instead, through four indexes: properties whose city, suburb, street (the
+ *   address less its number) or whole address starts with the words typed — "aro" finds Aro Valley
+ *   and 12 Aro Street, "12 aro" finds 12 Aro Street, "welling" finds Wellington; "street" alone
+ *   finds only streets named Street. Matches come city matches first, then suburb, street and
+ *   address matches (each a range of its index, a property listed once, in the first range it
+ *   falls in), each range in key order and then newest first. Its cost grows with the matches.
+ * Pages are offset and limit: a page deep in a long result walks the entries before it.
+ */
+import type { Filter, ReadStore, Sort } from '@kainga/platform';
+import { literalPattern } from './directory-keys';
+import { searchKey, startsWith } from './search-key';
+import { PROPERTIES, type PropertyDoc } from './properties';
+
+/** The fields of a property the directory shows. */
+export type DirectoryRow = Pick<PropertyDoc, '_id' | 'address' | 'suburb' | 'city' | 'bedrooms' | 'bathrooms' | 'floorArea' | 'demo'> & {
+  latestValuation?: { band?: { low: number; high: number } } | null;
+};
+
+export interface DirectoryRequest {
+  /** What the person typed (normalised here); blank means no search. */
+  search?: string;
+  /** One city, by its exact name. */
+  city?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface DirectoryResult {
+  rows: DirectoryRow[];
+  /** How many properties match the search and city. */
+  matching: number;
+  /** How many properties the directory holds. */
+  total: number;
+}
+
+/** One index range of a result: its filter and the index order it is read in. */
+interface Part {
+  filter: Filter;
+  sort: Sort;
+}
+
+const NEWEST: Sort = { createdAt: -1, _id: 1 };
+const PROJECTION = { address: 1, suburb: 1, city: 1, bedrooms: 1, bathrooms: 1, floorArea: 1, demo: 1, 'latestValuation.band': 1 } as const;
+/** The prefix ranges of an all-cities search, in the order their matches are listed. */
+const PREFIX_FIELDS = ['search.city', 'search.suburb', 'search.street', 'search.address'] as const;
+
+/** The index ranges that together hold a directory query's matches, in the order they are listed. */
+export function directoryParts(request: Pick<DirectoryRequest, 'search' | 'city'>): Part[] {
+  const search = searchKey(request.search ?? '');
+  const city = request.city;
+  if (city !== undefined) {
+    const filter: Filter = search ? { city, 'search.text': { $regex: literalPattern(search) } } : { city };
+    return [{ filter, sort: NEWEST }];
+  }
+  if (!search) return [{ filter: {}, sort: NEWEST }];
+  const range = startsWith(search);
+  // Each range leaves out what an earlier range already listed, a test on the document itself.
+  return PREFIX_FIELDS.map((field, i) => ({
+    filter: { [field]: range, ...Object.fromEntries(PREFIX_FIELDS.slice(0, i).map((earlier) => [earlier, { $not: range }])) },
+    sort: { [field]: 1, ...NEWEST },
+  }));
+}
+
+/** A page of the directory, how many match and how many there are. */
+export async function directoryPage(store: ReadStore, request: DirectoryRequest): Promise<DirectoryResult> {
+  const properties = store.collection<PropertyDoc>(PROPERTIES);
+  const total = await properties.count();
+  const parts = directoryParts(request);
+  const rows: DirectoryRow[] = [];
+  let matching = 0;
+  let skip = request.offset;
+  for (const part of parts) {
+    const isEverything = Object.keys(part.filter).length === 0;
+    const count = isEverything ? total : await properties.count(part.filter);
+    matching += count;
+    const room = request.limit - rows.length;
+    if (room > 0 && skip < count) {
+      rows.push(...((await properties.find(part.filter, { sort: part.sort, skip, limit: room, projection: PROJECTION })) as DirectoryRow[]));
+    }
+    skip = Math.max(0, skip - count);
+  }
+  return { rows, matching, total };
+}
+
+/**
+ * The distinct cities of the properties, sorted (en-NZ collation, so Whangārei sorts among the
+ * W's), blank ones left out: one index seek per city along `{city, createdAt, _id}` (each asks
+ * for the first city after the last one found), so it costs the number of cities, not properties.
+ */
+export async function directoryCities(store: ReadStore): Promise<string[]> {
+  const properties = store.collection<PropertyDoc>(PROPERTIES);
+  const cities: string[] = [];
+  let last: string | null = null;
+  for (;;) {
+    const filter: Filter = { city: last === null ? { $gte: '' } : { $gt: last } };
+    const [next] = await properties.find(filter, { sort: { city: 1 }, limit: 1, projection: { city: 1 } });
+    if (!next) break;
+    last = next.city;
+    if (last.trim()) cities.push(last);
+  }
+  return cities.sort((a, b) => a.localeCompare(b, 'en-NZ'));
+}
