@@ -5,6 +5,7 @@ export { grantRole } from './accounts/admin-email';
 export { SESSION_COOKIE } from './plugins/sessions';
 export * from './valuations/valuation-commands';
 export { researchComparables } from './valuations/research';
+export { cityMarketFor } from './valuations/city-market';
 export { cityMarketFigures, estimateValue, estimateWithOpenAI, findComparables, type ValuationSubject } from './valuations/model';
 export { recordSale, saleIdOf } from './sales/sale';
 export { openAiFrom, type OpenAiValuer } from './valuations/openai-client';

@@ -1,7 +1,6 @@
 import type { Estimate, EventMetadata } from '@kainga/contracts';
-import { cityMarketFigures, completeValuation, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
+import { cityMarketFor, completeValuation, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
 import { CommandError, createGeocoder, createLogger, openStores, type Config, type Geocoder, type Logger, type Stores } from '@kainga/platform';
-import { salesInCity } from '@kainga/projections';
 import type { ValuationActivities } from './activity-types';
 
 export interface ActivityDeps {
@@ -12,9 +11,6 @@ export interface ActivityDeps {
   logger: Logger;
   now?: () => Date;
 }
-
-/** City figures the model falls back on look back two years. */
-const CITY_MARKET_MONTHS = 24;
 
 const meta = (valuationId: string, step: string, now: Date): EventMetadata => ({
   actorId: null,
@@ -57,9 +53,7 @@ export function createActivities(deps: ActivityDeps): ValuationActivities {
       const valuation = await loadValuation(eventStore, valuationId);
       const property = await loadProperty(eventStore, valuation.propertyId);
       const at = now();
-      const since = new Date(at);
-      since.setUTCMonth(since.getUTCMonth() - CITY_MARKET_MONTHS);
-      const city = cityMarketFigures(valuation.property.city, await salesInCity(readStore, valuation.property.city, since.toISOString().slice(0, 10)), at);
+      const city = await cityMarketFor(readStore, valuation.property.city, at);
       const input = { ...valuation.property, latitude: property.location?.latitude ?? null, longitude: property.location?.longitude ?? null, conditionScores: valuation.conditionScores };
       const comparables = valuation.comparables ?? [];
       let modelEstimate: Estimate;
