@@ -95,6 +95,12 @@ async function readRoutes(url: string, owner: string, admin: string): Promise<Re
     { label: 'GET summaries/valuations', path: '/api/summaries/valuations?pageSize=10' },
     { label: 'GET summaries/properties/:id', path: `/api/summaries/properties/${property.id}` },
     { label: 'GET property-locations', path: '/api/public/property-locations' },
+    // What the map asks now (pwa/src/features/map): the extent, then tiles; this is the level-8 tile over Auckland.
+    { label: 'GET map extent', path: '/api/public/property-locations/extent' },
+    { label: 'GET map tile (Auckland)', path: '/api/public/property-locations?bbox=174.375,-37.96875,175.78125,-36.5625&limit=2000' },
+    // The directory's first page and its city list (pwa/src/features/directory).
+    { label: 'GET property-directory', path: '/api/public/property-directory' },
+    { label: 'GET directory cities', path: '/api/public/property-directory/cities' },
     { label: 'GET map-details (admin)', path: `/api/properties/${property.id}/map-details`, cookie: admin },
     { label: 'GET /api/valuations (own)', path: '/api/valuations', cookie: owner },
     { label: 'GET /api/admin/stats', path: '/api/admin/stats', cookie: admin },
