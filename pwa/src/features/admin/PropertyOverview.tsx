@@ -1,10 +1,10 @@
-import { Alert, Card, Input, Skeleton, Table } from 'antd';
+import { Card } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AdminProperty } from '@kainga/contracts';
-import { apiErrorMessage } from '../../api/client';
 import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
 import { moreText, PROPERTIES_PAGE_SIZE } from './admin-list';
 import { useAdminProperties } from './admin-queries';
+import { PagedSearchTable } from './PagedSearchTable';
 import { useListState } from './useListState';
 
 const count = (n: number | null) => (n === null ? '—' : String(n));
@@ -32,42 +32,16 @@ export function PropertyOverview() {
 
   return (
     <Card title={<h2 className="card-title">Property Overview</h2>} className="admin-section">
-      <Input.Search
-        className="admin-search"
-        placeholder="Search by address, suburb or city"
-        aria-label="Search properties by address, suburb or city"
-        allowClear
-        maxLength={100}
+      <PagedSearchTable<AdminProperty>
+        noun={{ one: 'property', many: 'properties' }}
+        searchHint="address, suburb or city"
+        query={properties}
+        params={params}
+        columns={columns}
         onSearch={setSearch}
+        onPage={setPage}
       />
-      {properties.isPending ? (
-        <div aria-busy="true" aria-label="Loading properties">
-          <Skeleton active title={false} paragraph={{ rows: 8 }} />
-        </div>
-      ) : properties.isError && !properties.data ? (
-        <Alert type="error" showIcon message="Could not load the properties." description={apiErrorMessage(properties.error, 'Please try again.')} />
-      ) : (
-        <>
-          <Table<AdminProperty>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={properties.data.items}
-            loading={properties.isPlaceholderData}
-            scroll={{ x: true }}
-            locale={{ emptyText: params.search ? `No properties match "${params.search}".` : 'No properties yet.' }}
-            pagination={{
-              current: params.page,
-              pageSize: params.pageSize,
-              total: properties.data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: setPage,
-            }}
-          />
-          {more && <p className="muted admin-more">{more}</p>}
-        </>
-      )}
+      {more && <p className="muted admin-more">{more}</p>}
     </Card>
   );
 }

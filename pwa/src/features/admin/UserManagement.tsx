@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Input, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useToast } from '../../chrome/ToastProvider';
 import { useNetworkRequired } from '../../offline';
 import { USERS_PAGE_SIZE, type ListPage } from './admin-list';
 import { adminUsersKey, useAdminUsers } from './admin-queries';
+import { PagedSearchTable } from './PagedSearchTable';
 import { useListState } from './useListState';
 
 const tagClass = (r: RoleName) => (r === 'admin' ? 'tag-admin' : r === 'general' ? 'tag-general' : 'tag-partner');
@@ -118,43 +119,19 @@ export function UserManagement() {
 
   return (
     <Card title={<h2 className="card-title">User Management</h2>} className="admin-section">
-      <Input.Search
-        className="admin-search"
-        placeholder="Search by name or email"
-        aria-label="Search users by name or email"
-        allowClear
-        maxLength={100}
+      <PagedSearchTable<User>
+        noun={{ one: 'user', many: 'users' }}
+        searchHint="name or email"
+        query={users}
+        params={params}
+        columns={columns}
         onSearch={setSearch}
+        showTotal={(total) => `${total.toLocaleString('en-NZ')} ${total === 1 ? 'user' : 'users'}`}
+        onPage={(page) => {
+          setEditing(null);
+          setPage(page);
+        }}
       />
-      {users.isPending ? (
-        <div aria-busy="true" aria-label="Loading users">
-          <Skeleton active title={false} paragraph={{ rows: 8 }} />
-        </div>
-      ) : users.isError && !users.data ? (
-        <Alert type="error" showIcon message="Could not load the users." description={apiErrorMessage(users.error, 'Please try again.')} />
-      ) : (
-        <Table<User>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={users.data.items}
-          loading={users.isPlaceholderData}
-          scroll={{ x: true }}
-          locale={{ emptyText: params.search ? `No users match "${params.search}".` : 'No users yet.' }}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: users.data.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => `${total.toLocaleString('en-NZ')} ${total === 1 ? 'user' : 'users'}`,
-            onChange: (page) => {
-              setEditing(null);
-              setPage(page);
-            },
-          }}
-        />
-      )}
     </Card>
   );
 }
