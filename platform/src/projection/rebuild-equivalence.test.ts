@@ -8,7 +8,7 @@ import { EmbeddedReadStore } from '../read-store/embedded-read-store';
 import type { CollectionWrite } from '../read-store/read-store';
 import { applyBatch } from './projection-runner';
 import { ensureIndexes, type Projector } from './projector';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjection, rebuildProjections, unionFilter } from './rebuild';
 
 /** A small deterministic PRNG (mulberry32), so a failing seed can be replayed. */
 function prng(seed: number) {
@@ -61,6 +61,17 @@ const mixed: Projector = {
   },
 };
 
+/**
+ * A second read model over other streams and some of the same types (and one of its own), so
+ * that one pass for both lets through events each must leave to the other.
+ */
+const others: Projector = {
+  name: 'others',
+  collections: ['others'],
+  filter: { eventTypes: ['Counted', 'Ignored', 'Created'], streamPrefixes: ['other-'] },
+  project: (e) => [{ collection: 'others', updateOne: { filter: { _id: e.streamName }, update: { $inc: { [e.type]: 1 }, $push: { seen: e.position } }, upsert: true } }],
+};
+
 function randomEvents(random: () => number, n: number): { stream: string; event: NewEvent }[] {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   return Array.from({ length: n }, (_, i) => {
@@ -83,18 +94,28 @@ describe('rebuild and live projection', () => {
 
     // Live: the runner's batches, of random sizes, each committed with its checkpoint.
     const live = new EmbeddedReadStore(join(dir, 'live.sqlite'));
-    await ensureIndexes(live, [mixed]);
-    const events = await eventStore.readAll({ filter: mixed.filter, limit: 10_000 });
-    for (let i = 0; i < events.length; ) {
-      const n = 1 + Math.floor(random() * 40);
-      await applyBatch(live, mixed, events.slice(i, i + n), mixed.name, (c) => c);
-      i += n;
+    await ensureIndexes(live, [mixed, others]);
+    for (const projector of [mixed, others]) {
+      const events = await eventStore.readAll({ filter: projector.filter, limit: 10_000 });
+      for (let i = 0; i < events.length; ) {
+        const n = 1 + Math.floor(random() * 40);
+        await applyBatch(live, projector, events.slice(i, i + n), projector.name, (c) => c);
+        i += n;
+      }
     }
 
     const rebuilt = new EmbeddedReadStore(join(dir, 'rebuilt.sqlite'));
     // Something stale the log does not explain, which the rebuild must drop.
     await rebuilt.commit([{ collection: 'items', insertOne: { document: { _id: 'stale' } } }], { name: 'mixed', position: '1' });
+    // Alone, then both in one pass: the same documents either way.
     await rebuildProjection({ eventStore, readStore: rebuilt }, mixed, { batchSize: 1 + Math.floor(random() * 50) });
+    const alone = await everything(rebuilt, 'items');
+    const both = await rebuildProjections({ eventStore, readStore: rebuilt }, [mixed, others], { batchSize: 1 + Math.floor(random() * 50) });
+    expect(await everything(rebuilt, 'items')).toEqual(alone);
+    expect(both.events).toBe(both.projections.reduce((n, p) => n + p.events, 0));
+    expect((await everything(live, 'others')).length).toBeGreaterThan(0);
+    expect(await everything(rebuilt, 'others')).toEqual(await everything(live, 'others'));
+    expect(await rebuilt.getCheckpoint('others')).toBe(await live.getCheckpoint('others'));
 
     expect((await everything(live, 'items')).length).toBeGreaterThan(0);
     for (const coll of mixed.collections) expect(await everything(rebuilt, coll)).toEqual(await everything(live, coll));
@@ -104,7 +125,18 @@ describe('rebuild and live projection', () => {
     expect(await rebuilt.collection('items').find({ group: 'b' }, byGroup)).toEqual(await live.collection('items').find({ group: 'b' }, byGroup));
     await rebuilt.close();
     const reopened = new EmbeddedReadStore(join(dir, 'rebuilt.sqlite'));
-    for (const coll of mixed.collections) expect(await everything(reopened, coll)).toEqual(await everything(live, coll));
+    for (const coll of [...mixed.collections, ...others.collections]) expect(await everything(reopened, coll)).toEqual(await everything(live, coll));
     await Promise.all([reopened.close(), live.close(), eventStore.close()]);
+  });
+});
+
+describe('unionFilter', () => {
+  it('keeps the type index usable when every filter names types, and lets nothing through when nothing can match', () => {
+    expect(unionFilter([{ eventTypes: ['A'], streamPrefixes: ['a-'] }, { eventTypes: ['B', 'A'], streamPrefixes: ['b-'] }])).toEqual({ eventTypes: ['A', 'B'], streamPrefixes: ['a-', 'b-'] });
+    expect(unionFilter([{ eventTypes: ['A'] }, { streamPrefixes: ['b-'] }])).toEqual({});
+    expect(unionFilter([{ eventTypes: [] }, { eventTypes: ['B'] }])).toEqual({ eventTypes: ['B'] });
+    expect(unionFilter([{ eventTypes: [] }])).toEqual({ eventTypes: [] });
+    expect(unionFilter([{ eventTypes: [] }, { streamPrefixes: [] }])).toBeNull();
+    expect(unionFilter([])).toBeNull();
   });
 });
