@@ -25,6 +25,10 @@ export const indexName = (keys: IndexSpec['keys']) =>
  */
 const rank = (v: Scalar | TypeEdge) => (v instanceof TypeEdge ? v.rank : v === undefined || v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
 export function compareScalars(a: Scalar | TypeEdge, b: Scalar | TypeEdge): number {
+  // Two strings or two numbers (nearly every comparison of an index build's sort): no ranks.
+  // Keys never hold NaN (see isScalar), so `<` and `>` order numbers totally.
+  const ta = typeof a;
+  if (ta === typeof b && (ta === 'string' || ta === 'number')) return a! < b! ? -1 : a! > b! ? 1 : 0;
   if (a === b || (a ?? null) === (b ?? null)) return 0;
   const ra = rank(a);
   const rb = rank(b);
