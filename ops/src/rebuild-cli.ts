@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection, recordVersion } from '@kainga/platform';
+import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjections, recordVersion } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import cliProgress from 'cli-progress';
 import { serverRunningOn } from './pid-lock';
@@ -29,19 +29,20 @@ export async function main(args: string[]): Promise<number> {
     cliProgress.Presets.shades_classic,
   );
   try {
-    for (const projector of allProjectors.filter((p) => wanted === 'all' || p.name === wanted)) {
-      const bar = bars.create(1, 0, { name: projector.name.padEnd(16) });
-      const result = await rebuildProjection(stores, projector, {
-        batchSize: config.MONGO_URL ? DEFAULT_REBUILD_BATCH : EMBEDDED_REBUILD_BATCH,
-        onProgress: ({ done, total }) => {
-          bar.setTotal(Math.max(total, 1));
-          bar.update(done);
-        },
-      });
-      bar.stop();
-      await recordVersion(stores.readStore, projector);
-      bars.log(`✔ ${result.projection}: ${result.events} events → ${result.documents} documents in ${(result.ms / 1000).toFixed(2)} s\n`);
-    }
+    // One pass over the log for every read model asked for (see rebuildProjections).
+    const projectors = allProjectors.filter((p) => wanted === 'all' || p.name === wanted);
+    const bar = new Map(projectors.map((p) => [p.name, bars.create(1, 0, { name: p.name.padEnd(16) })]));
+    const result = await rebuildProjections(stores, projectors, {
+      batchSize: config.MONGO_URL ? DEFAULT_REBUILD_BATCH : EMBEDDED_REBUILD_BATCH,
+      onProgress: ({ projection, done, total }) => {
+        bar.get(projection)?.setTotal(Math.max(total, 1));
+        bar.get(projection)?.update(done);
+      },
+    });
+    for (const b of bar.values()) b.stop();
+    for (const projector of projectors) await recordVersion(stores.readStore, projector);
+    for (const r of result.projections) bars.log(`✔ ${r.projection}: ${r.events} events → ${r.documents} documents\n`);
+    bars.log(`${result.read} events read once for ${result.projections.length} read model(s) in ${(result.ms / 1000).toFixed(2)} s\n`);
   } finally {
     bars.stop();
     await stores.close();

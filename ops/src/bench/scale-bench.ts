@@ -1,5 +1,5 @@
 import { allProjectors } from '@kainga/projections';
-import { EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection } from '@kainga/platform';
+import { EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjections } from '@kainga/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,26 +140,28 @@ export interface RebuildFigures {
   ms: number;
 }
 
-/** Every read model rebuilt from the first event into fresh collections (the server is stopped, as the CLI requires). */
+/**
+ * Every read model rebuilt from the first event into fresh collections, in one pass over the log
+ * as `npm run projections:rebuild -- all` does (the server is stopped, as the CLI requires).
+ */
 async function rebuildAll(dataDir: string): Promise<RebuildFigures> {
   const stores = await openStores(loadConfig({ DATA_DIR: dataDir }));
-  let events = 0;
-  let ms = 0;
   try {
-    for (const projector of allProjectors) {
-      const progress = bar(`rebuild ${projector.name}`, 1);
-      const result = await rebuildProjection(stores, projector, {
-        batchSize: EMBEDDED_REBUILD_BATCH,
-        onProgress: ({ done, total }) => progress.update(done, Math.max(total, 1)),
-      });
-      progress.stop();
-      events += result.events;
-      ms += result.ms;
-    }
+    const progress = bar('rebuild every read model', 1);
+    const done = new Map<string, { done: number; total: number }>();
+    const result = await rebuildProjections(stores, allProjectors, {
+      batchSize: EMBEDDED_REBUILD_BATCH,
+      onProgress: ({ projection, done: n, total }) => {
+        done.set(projection, { done: n, total });
+        const sum = [...done.values()].reduce((a, p) => ({ done: a.done + p.done, total: a.total + p.total }), { done: 0, total: 0 });
+        progress.update(sum.done, Math.max(sum.total, 1));
+      },
+    });
+    progress.stop();
+    return { events: result.events, ms: result.ms };
   } finally {
     await stores.close();
   }
-  return { events, ms };
 }
 
 /** The cookies a browser would hold after signing in (the session and the signed-in hint), as one Cookie header. */

@@ -1,7 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
 import type { EventStore } from '../event-store/event-store';
 import type { Projector } from './projector';
-import { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild';
+import { rebuildProjections, type RebuildProgress, type RebuildResult } from './rebuild';
 
 /** Where each projection's version is kept: one document `{ _id: name, version }` each. */
 export const PROJECTOR_VERSIONS = 'projector_versions';
@@ -28,7 +28,7 @@ export async function rebuildOutdated(
   options: { batchSize?: number; onRebuild?: (projection: string, from: number | null, to: number) => void; onProgress?: (p: RebuildProgress) => void } = {},
 ): Promise<RebuildResult[]> {
   const versions = deps.readStore.collection<VersionDoc>(PROJECTOR_VERSIONS);
-  const rebuilt: RebuildResult[] = [];
+  const outdated: Projector[] = [];
   for (const projector of projectors) {
     const version = versionOf(projector);
     const stored = (await versions.findOne({ _id: projector.name }))?.version ?? null;
@@ -37,11 +37,14 @@ export async function rebuildOutdated(
     // A read model built before versions were recorded is version 1.
     if (built && (stored ?? 1) !== version) {
       options.onRebuild?.(projector.name, stored, version);
-      rebuilt.push(await rebuildProjection(deps, projector, { batchSize: options.batchSize, onProgress: options.onProgress }));
-    }
-    await recordVersion(deps.readStore, projector);
+      outdated.push(projector);
+    } else await recordVersion(deps.readStore, projector);
   }
-  return rebuilt;
+  if (outdated.length === 0) return [];
+  // One pass over the log for all of them (rebuildProjections).
+  const result = await rebuildProjections(deps, outdated, { batchSize: options.batchSize, onProgress: options.onProgress });
+  for (const projector of outdated) await recordVersion(deps.readStore, projector);
+  return result.projections;
 }
 
 /** Records that the projector's read model is now built by this version of it (after a rebuild). */

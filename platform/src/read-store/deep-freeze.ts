@@ -1,4 +1,9 @@
-/** Documents (and their parts) frozen by `deepFreeze`: safe to share, nothing can change them. */
+/**
+ * Values frozen by `deepFreeze`: safe to share, nothing can change them. Only the values
+ * `deepFreeze` was called on (documents) are remembered, not every object inside them: a
+ * WeakSet entry per nested object cost more than the freezing itself (a valuation document
+ * holds ~60 objects) and weighed on every full GC once a million objects were in it.
+ */
 const frozen = new WeakSet<object>();
 
 /**
@@ -9,10 +14,22 @@ const frozen = new WeakSet<object>();
  */
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || frozen.has(value)) return value;
-  for (const v of Object.values(value)) deepFreeze(v);
-  Object.freeze(value);
+  freezeTree(value);
   frozen.add(value);
   return value;
+}
+
+/** Every object under `value` (whatever froze it before: a shallow freeze says nothing about the inside). */
+function freezeTree(value: object): void {
+  if (Array.isArray(value)) {
+    for (const v of value) if (typeof v === 'object' && v !== null) freezeTree(v);
+  } else {
+    for (const k in value) {
+      const v = (value as Record<string, unknown>)[k];
+      if (typeof v === 'object' && v !== null) freezeTree(v);
+    }
+  }
+  Object.freeze(value);
 }
 
 /** Whether `deepFreeze` froze this value (so sharing it is safe). */

@@ -25,6 +25,10 @@ export const indexName = (keys: IndexSpec['keys']) =>
  */
 const rank = (v: Scalar | TypeEdge) => (v instanceof TypeEdge ? v.rank : v === undefined || v === null ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 9);
 export function compareScalars(a: Scalar | TypeEdge, b: Scalar | TypeEdge): number {
+  // Two strings or two numbers (nearly every comparison of an index build's sort): no ranks.
+  // Keys never hold NaN (see isScalar), so `<` and `>` order numbers totally.
+  const ta = typeof a;
+  if (ta === typeof b && (ta === 'string' || ta === 'number')) return a! < b! ? -1 : a! > b! ? 1 : 0;
   if (a === b || (a ?? null) === (b ?? null)) return 0;
   const ra = rank(a);
   const rb = rank(b);
@@ -55,9 +59,9 @@ const isScalar = (v: unknown): v is Scalar =>
   v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
 /** The value at a dotted path, or UNINDEXABLE when an array lies on the way (MongoDB would index every element). */
-function valueAt(doc: Doc, path: string): Scalar | typeof UNINDEXABLE {
+function valueAt(doc: Doc, path: readonly string[]): Scalar | typeof UNINDEXABLE {
   let node: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of path) {
     if (Array.isArray(node)) return UNINDEXABLE;
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
@@ -75,6 +79,8 @@ function valueAt(doc: Doc, path: string): Scalar | typeof UNINDEXABLE {
 export class EmbeddedIndex {
   readonly name: string;
   readonly fields: readonly string[];
+  /** Each field's path, split once here rather than for every document an index build or write reads. */
+  private readonly paths: readonly (readonly string[])[];
   readonly directions: readonly (1 | -1)[];
   readonly unique: boolean;
   readonly entries: SortedBlocks<Entry>;
@@ -86,6 +92,7 @@ export class EmbeddedIndex {
   constructor(readonly spec: IndexSpec) {
     this.name = indexName(spec.keys);
     this.fields = Object.keys(spec.keys);
+    this.paths = this.fields.map((f) => f.split('.'));
     this.directions = Object.values(spec.keys);
     this.unique = spec.unique ?? false;
     this.entries = new SortedBlocks<Entry>((a, b) => this.compareEntries(a, b));
@@ -113,8 +120,8 @@ export class EmbeddedIndex {
   /** The document's key, or null when a field holds something the index cannot order. */
   keyOf(doc: Doc): Scalar[] | null {
     const key: Scalar[] = [];
-    for (const f of this.fields) {
-      const v = valueAt(doc, f);
+    for (const path of this.paths) {
+      const v = valueAt(doc, path);
       if (v === UNINDEXABLE) return null;
       key.push(v ?? null);
     }
@@ -127,8 +134,8 @@ export class EmbeddedIndex {
    */
   uniqueKey(doc: Doc): string {
     return JSON.stringify(
-      this.fields.map((f) => {
-        const v = valueAt(doc, f);
+      this.fields.map((f, i) => {
+        const v = valueAt(doc, this.paths[i]!);
         if (v === UNINDEXABLE) return { json: JSON.stringify(resolvePath(doc, f)) };
         return v === undefined ? null : v;
       }),

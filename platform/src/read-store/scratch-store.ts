@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Query } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
-import { equalityFields, idsOf, upsertedDocument } from './filter-ids';
+import { equalityFields, idsOf } from './filter-ids';
 import { DuplicateKeyError, type CollectionWrite, type Doc, type Filter, type Update } from './read-store';
 
 /**
@@ -41,14 +41,26 @@ export class ScratchStore {
         if (found) {
           // Deleted first, as the embedded store does: the replacement moves to the end.
           docs.delete(found._id);
-          docs.set(found._id, stamped({ ...copyValue(replacement), _id: found._id }, position));
-        } else if (upsert) insert(write.collection, docs, stamped(upsertedDocument(filter, copyValue(replacement)), position));
+          const doc = copyInto({}, replacement);
+          doc['_id'] = found._id;
+          docs.set(found._id, stamped(doc as Doc, position));
+        } else if (upsert) insert(write.collection, docs, stamped(copyInto(equalityFields(filter), replacement) as Doc, position));
       } else {
         const filter = 'deleteOne' in write ? write.deleteOne.filter : write.deleteMany.filter;
         for (const doc of matching(docs, filter, 'deleteOne' in write ? 1 : Infinity)) docs.delete(doc._id);
       }
     }
   }
+}
+
+/**
+ * Deep copies of `from`'s fields set on `to`, in `from`'s order: what `upsertedDocument(filter,
+ * copyValue(replacement))` and `{ ...copyValue(replacement), _id }` make, with one object per
+ * document instead of two (every sale is a replaceOne: at 200,000 sales, 200,000 fewer objects to collect).
+ */
+function copyInto(to: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  for (const k in from) to[k] = copyValue(from[k]);
+  return to;
 }
 
 function stamped(doc: Doc, position: string | undefined): Doc {
