@@ -44,11 +44,15 @@ export async function startKainga(
   if (config.ROLE !== 'api') {
     // Read models written by an older version of their projector are rebuilt before anything reads them.
     let logged = 0;
+    const finished = new Set<string>();
     await rebuildOutdated(stores, allProjectors, {
       batchSize: config.MONGO_URL ? DEFAULT_REBUILD_BATCH : EMBEDDED_REBUILD_BATCH,
       onRebuild: (projection, from, to) => logger.info({ projection, from, to }, `rebuilding the ${projection} read model (its projector changed)…`),
+      // Each read model's end once, and how far they are every 2 s meanwhile.
       onProgress: ({ projection, done, total }) => {
-        if (done < total && Date.now() - logged < 2000) return;
+        const end = done >= total;
+        if (end ? finished.has(projection) : Date.now() - logged < 2000) return;
+        if (end) finished.add(projection);
         logged = Date.now();
         logger.info({ projection, done, total }, `rebuilding ${projection}: ${done}/${total} events`);
       },
