@@ -10,11 +10,18 @@ export const formatNZD = (value: number | null | undefined) => (value === null |
 /** A signed amount for the value breakdown: "+$12,000" when non-negative, "-$8,000" otherwise. */
 export const formatSignedNZD = (value: number) => `${value >= 0 ? '+' : '-'}${nzd().format(Math.abs(value))}`;
 
-/** Dates in en-NZ: year numeric, month short, day numeric, e.g. "5 Mar 2025". */
+/**
+ * Dates in en-NZ: year numeric, month short, day numeric, e.g. "5 Mar 2025". One formatter, made on
+ * first use: `toLocaleDateString` with options builds a new one per call (milliseconds each on a
+ * phone, per card of a list).
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
 export function formatDateNZ(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-NZ', { year: 'numeric', month: 'short', day: 'numeric' });
+  if (Number.isNaN(date.getTime())) return '—';
+  dateFormat ??= new Intl.DateTimeFormat('en-NZ', { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat.format(date);
 }
 
 /** Square metres, e.g. "165 m²". */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';
 import { usePageTitle } from '../../chrome/usePageTitle';
@@ -6,7 +6,7 @@ import { MapPropertyList } from './MapPropertyList';
 import { MapSidePanel } from './MapSidePanel';
 import { MarketInsights } from './MarketInsights';
 import { RecentlyValued } from './RecentlyValued';
-import { groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
+import { formatCount, groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
 import { useCityLocations, usePropertyExtent, useTiledLocations } from './map-queries';
 import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
 import { useHydrated } from './use-hydrated';
@@ -18,6 +18,13 @@ import './map.css';
  * browser (the prerendered page paints the placeholder in its place, same size, so nothing moves).
  */
 const PropertyMapCanvas = lazy(() => import('./PropertyMapCanvas'));
+
+// The page renders again as each answer (extent, tiles, user) arrives; these panels change only with
+// their own props or queries, so they are not rendered again with it (the cards' formatting is not free on a phone).
+const SidePanel = memo(MapSidePanel);
+const Insights = memo(MarketInsights);
+const PropertyList = memo(MapPropertyList);
+const Recent = memo(RecentlyValued);
 
 function MapPlaceholder() {
   return (
@@ -142,7 +149,7 @@ export default function MapPage() {
           </div>
           {tiles.sampledInView && total !== null && (
             <p className="map-sample-note muted">
-              {`Where properties are dense, a sample of them is shown. Zoom in to see every one of the ${total.toLocaleString('en-NZ')} properties on the map.`}
+              {`Where properties are dense, a sample of them is shown. Zoom in to see every one of the ${formatCount(total)} properties on the map.`}
             </p>
           )}
           {(tiles.error || extent.isError) && (
@@ -183,14 +190,14 @@ export default function MapPage() {
               </Suspense>
             )}
           </div>
-          <MapPropertyList points={points} onChoose={onChoose} />
+          <PropertyList points={points} onChoose={onChoose} />
         </div>
         <aside className="map-side" aria-label="Selected property and market insights">
-          <MapSidePanel ref={panelRef} point={selected} signedIn={isAuthenticated} userLoading={userLoading} />
-          <MarketInsights city={city} suburb={suburb} nationwide={extent.data} cityLocations={cityLocations.data} />
+          <SidePanel ref={panelRef} point={selected} signedIn={isAuthenticated} userLoading={userLoading} />
+          <Insights city={city} suburb={suburb} nationwide={extent.data} cityLocations={cityLocations.data} />
         </aside>
       </div>
-      <RecentlyValued />
+      <Recent />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { filterPoints, type MapPoint } from './map-data';
+import { filterPoints, formatCount, type MapPoint } from './map-data';
 import { locationLine } from '../property/property-text';
 
 /** Buttons shown at first and added by each 'Show more'. */
@@ -20,7 +20,7 @@ export function MapPropertyList({ points, onChoose }: { points: readonly MapPoin
   const shown = matches.slice(0, limit);
   return (
     <details className="map-property-list" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Properties on the map ({points.length.toLocaleString('en-NZ')})</summary>
+      <summary>Properties on the map ({formatCount(points.length)})</summary>
       {open && (
         <div className="map-property-list-body">
           <input
@@ -36,8 +36,8 @@ export function MapPropertyList({ points, onChoose }: { points: readonly MapPoin
           />
           <p className="muted" aria-live="polite">
             {matches.length === points.length
-              ? `${points.length.toLocaleString('en-NZ')} properties`
-              : `${matches.length.toLocaleString('en-NZ')} of ${points.length.toLocaleString('en-NZ')} properties match`}
+              ? `${formatCount(points.length)} properties`
+              : `${formatCount(matches.length)} of ${formatCount(points.length)} properties match`}
           </p>
           <ul>
             {shown.map((p) => (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
 import { formatNZD } from '../../format/format';
-import { areaFigures, type AreaFigures } from './map-data';
+import { areaFigures, formatCount, type AreaFigures } from './map-data';
 import { MapCard } from './MapCard';
 
 function FiguresRow({ title, figures }: { title: string; figures: AreaFigures }) {
@@ -11,11 +11,11 @@ function FiguresRow({ title, figures }: { title: string; figures: AreaFigures })
       <dl className="insights-figures">
         <div>
           <dt>Properties on the map</dt>
-          <dd>{figures.properties.toLocaleString('en-NZ')}</dd>
+          <dd>{formatCount(figures.properties)}</dd>
         </div>
         <div>
           <dt>With a valuation</dt>
-          <dd>{figures.valued.toLocaleString('en-NZ')}</dd>
+          <dd>{formatCount(figures.valued)}</dd>
         </div>
         <div>
           <dt>Value bands range</dt>

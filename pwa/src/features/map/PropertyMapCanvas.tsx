@@ -34,6 +34,7 @@ import Overlay from 'ol/Overlay';
 import Point from 'ol/geom/Point';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
 import Cluster from 'ol/source/Cluster';
 import OSM from 'ol/source/OSM';
 import VectorSource from 'ol/source/Vector';
@@ -57,8 +58,9 @@ import {
   groupsNearbyMarkers,
   type MapPoint,
 } from './map-data';
+import { FEATURE_BATCH, mapInBatches, yieldToMain } from './main-thread';
 import { VIEW_DEBOUNCE_MS, type LonLatBox } from './map-tiles';
-import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
+import { unvaluedMarkerBitmap, valuedMarkerBitmap } from './marker-bitmaps';
 
 /** Zoom used when a property is chosen from the list (close enough to tell neighbours apart). */
 const FOCUS_ZOOM = 15;
@@ -95,9 +97,22 @@ interface Engine {
   dispose: () => void;
 }
 
-const valuedStyle = new Style({ image: new Icon({ src: VALUED_MARKER_URL, width: VALUED_MARKER_PX, height: VALUED_MARKER_PX }) });
-// Grey markers are drawn over blue ones, so a valued neighbour cannot hide them.
-const unvaluedStyle = new Style({ image: new Icon({ src: UNVALUED_MARKER_URL, width: UNVALUED_MARKER_PX, height: UNVALUED_MARKER_PX }), zIndex: 1 });
+// Bitmaps at the screen's density (marker-bitmaps.ts): stamped, not rendered from SVG per marker.
+// Drawn when the first map is built, not when this module loads (its evaluation is long enough).
+let singleStyles: { valued: Style; unvalued: Style } | undefined;
+function markerStyles() {
+  if (singleStyles) return singleStyles;
+  const ratio = Math.max(1, window.devicePixelRatio || 1);
+  singleStyles = {
+    valued: new Style({ image: new Icon({ img: valuedMarkerBitmap(VALUED_MARKER_PX, ratio), width: VALUED_MARKER_PX, height: VALUED_MARKER_PX }) }),
+    // Grey markers are drawn over blue ones, so a valued neighbour cannot hide them.
+    unvalued: new Style({
+      image: new Icon({ img: unvaluedMarkerBitmap(UNVALUED_MARKER_PX, ratio), width: UNVALUED_MARKER_PX, height: UNVALUED_MARKER_PX }),
+      zIndex: 1,
+    }),
+  };
+  return singleStyles;
+}
 
 const groupStyles = new Map<string, Style>();
 function groupStyle(count: number): Style {
@@ -122,24 +137,33 @@ const members = (group: FeatureLike): MarkerFeature[] => (group.get('features') 
 
 function markerStyle(group: FeatureLike): Style {
   const list = members(group);
-  if (list.length === 1) return list[0]!.get('valued') ? valuedStyle : unvaluedStyle;
+  if (list.length === 1) return list[0]!.get('valued') ? markerStyles().valued : markerStyles().unvalued;
   return groupStyle(list.length);
 }
 
 const toCoordinate = (p: MapPoint): Coordinate => fromLonLat([p.longitude, p.latitude]);
 
-function markerFeatures(points: readonly MapPoint[]): MarkerFeature[] {
-  return points.map((p) => {
-    const feature = new Feature({ geometry: new Point(toCoordinate(p)), valued: p.hasValuation ? 1 : 0 });
-    feature.setId(p.id);
-    return feature;
-  });
+function markerFeature(p: MapPoint): MarkerFeature {
+  const feature = new Feature({ geometry: new Point(toCoordinate(p)), valued: p.hasValuation ? 1 : 0 });
+  feature.setId(p.id);
+  return feature;
 }
 
-function createEngine(target: HTMLDivElement, popupElement: HTMLElement): Engine {
+/**
+ * Builds the map in pieces, yielding to the main thread between them (OpenLayers' set-up in one go
+ * is a long task on a phone): the layers and view, then the map with its controls and interactions,
+ * then attaching it to the page (which sizes it and draws its first frame on the next animation
+ * frame). Answers null when `cancelled()` turns true on the way; throws what OpenLayers throws.
+ */
+async function createEngine(target: HTMLDivElement, popupElement: HTMLElement, cancelled: () => boolean): Promise<Engine | null> {
+  markerStyles();
+  await yieldToMain();
+  if (cancelled()) return null;
   const markers = new VectorSource<MarkerFeature>();
   const groups = new Cluster<MarkerFeature>({ source: markers, distance: 0 });
-  const markerLayer = new VectorLayer({ source: groups, style: markerStyle });
+  // Drawn into an image that is only redrawn when the view or the markers change: each tile that
+  // arrives redraws the map, and would otherwise replay every marker (a VectorLayer's way).
+  const markerLayer = new VectorImageLayer({ source: groups, style: markerStyle });
   const selection = new VectorSource<MarkerFeature>();
   const selectionLayer = new VectorLayer({
     source: selection,
@@ -153,27 +177,26 @@ function createEngine(target: HTMLDivElement, popupElement: HTMLElement): Engine
     stopEvent: true,
     autoPan: { animation: { duration: 200 }, margin: 20 },
   });
-  const map = new OlMap({
-    target,
-    layers: [new TileLayer({ source: new OSM({ maxZoom: MAP_MAX_ZOOM }) }), markerLayer, selectionLayer],
-    overlays: [overlay],
-    view: new View({
-      center: fromLonLat([MAP_INITIAL_CENTER.longitude, MAP_INITIAL_CENTER.latitude]),
-      zoom: MAP_INITIAL_ZOOM,
-      maxZoom: MAP_MAX_ZOOM,
-    }),
+  const tiles = new TileLayer({ source: new OSM({ maxZoom: MAP_MAX_ZOOM }) });
+  const view = new View({
+    center: fromLonLat([MAP_INITIAL_CENTER.longitude, MAP_INITIAL_CENTER.latitude]),
+    zoom: MAP_INITIAL_ZOOM,
+    maxZoom: MAP_MAX_ZOOM,
   });
-  return {
-    map,
-    markers,
-    groups,
-    selection,
-    overlay,
-    dispose: () => {
-      map.setTarget(undefined);
-      map.dispose();
-    },
+  await yieldToMain();
+  if (cancelled()) return null;
+  const map = new OlMap({ layers: [tiles, markerLayer, selectionLayer], overlays: [overlay], view });
+  const dispose = () => {
+    map.setTarget(undefined);
+    map.dispose();
   };
+  await yieldToMain();
+  if (cancelled()) {
+    dispose();
+    return null;
+  }
+  map.setTarget(target);
+  return { map, markers, groups, selection, overlay, dispose };
 }
 
 /** The view in degrees (the whole world's longitudes when it shows all of them). */
@@ -259,21 +282,8 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     let created: Engine | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
-    const attempt = () => {
-      timer = undefined;
-      if (cancelled) return;
-      const target = containerRef.current;
-      if (!target || target.clientWidth === 0 || target.clientHeight === 0) {
-        timer = setTimeout(attempt, MAP_CREATE_RETRY_MS);
-        return;
-      }
-      try {
-        created = createEngine(target, popupElement);
-      } catch (error) {
-        console.error('Could not create the property map', error);
-        return;
-      }
-      const e = created;
+    const isCancelled = () => cancelled;
+    const listen = (e: Engine, target: HTMLDivElement) => {
       e.map.on('singleclick', (event) => {
         const hit = hitAt(e, event.pixel);
         if (!hit) handlers.current.onEmptyClick();
@@ -295,9 +305,26 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
         if (event.dragging) return;
         target.style.cursor = hitAt(e, event.pixel) ? 'pointer' : '';
       });
-      setEngine(e);
     };
-    timer = setTimeout(attempt, 0);
+    const attempt = async () => {
+      timer = undefined;
+      if (cancelled) return;
+      const target = containerRef.current;
+      if (!target || target.clientWidth === 0 || target.clientHeight === 0) {
+        timer = setTimeout(() => void attempt(), MAP_CREATE_RETRY_MS);
+        return;
+      }
+      try {
+        created = await createEngine(target, popupElement, isCancelled);
+      } catch (error) {
+        console.error('Could not create the property map', error);
+        return;
+      }
+      if (!created) return;
+      listen(created, target);
+      setEngine(created);
+    };
+    timer = setTimeout(() => void attempt(), 0);
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
@@ -319,14 +346,29 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     if (box) handlers.current.onViewChange(box);
   }, [engine, fitBox]);
 
-  // Markers: only properties not drawn yet are added as more are loaded (all are redrawn should one go).
+  // Markers: only properties not drawn yet are added as more are loaded (all are redrawn should one
+  // go). They are made a batch at a time, yielding between batches, then added at once (each
+  // addition regroups every marker).
+  const [markersShown, setMarkersShown] = useState<readonly MapPoint[]>([]);
   useEffect(() => {
     if (!engine) return;
-    engine.groups.setDistance(groupsNearbyMarkers(points.length) ? GROUP_DISTANCE_PX : 0);
+    let cancelled = false;
     const ids = new Set(points.map((p) => p.id));
     if (engine.markers.getFeatures().some((f) => !ids.has(String(f.getId())))) engine.markers.clear(true);
     const fresh = points.filter((p) => !engine.markers.getFeatureById(p.id));
-    if (fresh.length > 0) engine.markers.addFeatures(markerFeatures(fresh));
+    void (async () => {
+      const features = await mapInBatches(fresh, FEATURE_BATCH, markerFeature, () => cancelled);
+      if (!features) return;
+      await yieldToMain();
+      if (cancelled) return;
+      engine.groups.setDistance(groupsNearbyMarkers(points.length) ? GROUP_DISTANCE_PX : 0);
+      const added = features.filter((f) => !engine.markers.getFeatureById(f.getId()!));
+      if (added.length > 0) engine.markers.addFeatures(added);
+      setMarkersShown(points);
+    })();
+    return () => {
+      cancelled = true;
+    };
   }, [engine, points]);
 
   // A choice from the list: centre the map on the property, close enough to tell it apart.
@@ -361,7 +403,7 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     writePixel();
     engine.map.on('postrender', writePixel);
     return () => engine.map.un('postrender', writePixel);
-  }, [engine, selectedId, popupOpen, points]);
+  }, [engine, selectedId, popupOpen, markersShown]);
 
   return (
     <>

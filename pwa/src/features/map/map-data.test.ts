@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicPropertyLocation } from '@kainga/contracts';
-import { areaFigures, filterPoints, groupLabel, groupRadius, groupsNearbyMarkers, locatedPoints, median, parseCoordinate, propertiesShownText } from './map-data';
+import { areaFigures, filterPoints, formatCount, groupLabel, groupRadius, groupsNearbyMarkers, locatedPoints, median, parseCoordinate, propertiesShownText } from './map-data';
 
 const loc = (over: Partial<PublicPropertyLocation> = {}): PublicPropertyLocation => ({
   id: 'p1',
@@ -49,6 +49,11 @@ describe('map data', () => {
     expect(propertiesShownText(20000)).toBe('20,000 properties shown');
     expect(propertiesShownText(1)).toBe('1 property shown');
     expect(propertiesShownText(0)).toBe('0 properties shown');
+  });
+
+  it('writes counts as en-NZ does, without Intl for whole numbers', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 20000, 123456789, -4500]) expect(formatCount(n)).toBe(n.toLocaleString('en-NZ'));
+    expect(formatCount(1234.5)).toBe((1234.5).toLocaleString('en-NZ'));
   });
 
   it('derives area figures from the public value bands', () => {

@@ -70,9 +70,22 @@ export function locatedPoints(locations: readonly PublicPropertyLocation[]): Map
   return points;
 }
 
+/**
+ * A count as en-NZ writes it ("20,000"). Whole numbers are grouped here, not by Intl: a page's first
+ * Intl formatter loads the locale's data (tens of ms on a phone), which the map's first render
+ * need not wait for. Other numbers go to Intl.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-NZ');
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) out = (end > 3 ? ',' : '') + digits.slice(Math.max(0, end - 3), end) + out;
+  return n < 0 ? `-${out}` : out;
+}
+
 /** 'N properties shown' (N written en-NZ, e.g. "20,000 properties shown"; "1 property shown"). */
 export function propertiesShownText(count: number): string {
-  return `${count.toLocaleString('en-NZ')} ${count === 1 ? 'property' : 'properties'} shown`;
+  return `${formatCount(count)} ${count === 1 ? 'property' : 'properties'} shown`;
 }
 
 export interface AreaFigures {
