@@ -1,10 +1,10 @@
 import type { ConditionKey, PartnerRoleName, Purpose, RoleName } from '@kainga/contracts';
 import { conditionKeys, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW } from '@kainga/contracts';
 import { changeRoles, grantRole, loadValuation, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
-import { eventIdFor, handleCommand, loadAggregate, waitForProjection, type EventStore } from '@kainga/platform';
+import { eventIdFor, handleCommand, loadAggregate, seededRandom, waitForProjection, type EventStore } from '@kainga/platform';
 import { DEMO_SEED_STREAM, demoSeedDecider, type DemoSeedCommand } from './demo/demo-seed-marker';
 import { demoValuationRequest } from './demo/demo-request';
-import { generateDemoSales, mulberry32, type DemoSale } from './demo/market-generator';
+import { generateDemoSales, type DemoSale } from './demo/market-generator';
 
 /** Everyone in the demo shares this password; the README says so, and it only exists in demo data. */
 export const DEMO_PASSWORD = 'kainga-demo-2025';
@@ -93,7 +93,7 @@ export async function seedDemoData(deps: AppDeps, options: { now?: Date; size?: 
   const perHomeCity = size.propertiesPerCity;
   const homes = generateDemoSales({ seed: 7, now, perCity: typeof perHomeCity === 'number' ? perHomeCity : (location) => perHomeCity(rankOf(ranks, location.id)) }).map((h) => ({ ...h, address: `${h.address.replace(/^\d+/, (n) => String(Number(n) + 1))}` }));
   const owners = people.filter((p) => p.email === 'owner@demo.kainga.nz' || p.email.startsWith('neighbour')).map((p) => ids[p.email]!);
-  const random = mulberry32(99);
+  const random = seededRandom(99);
   let valuations = 0;
   for (const [i, home] of homes.entries()) {
     const at = new Date(now.getTime() - Math.floor(random() * 45 * 86_400_000));

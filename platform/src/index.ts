@@ -16,3 +16,4 @@ export * from './logger';
 export * from './stores';
 export * from './geocoder/index';
 export * from './email/index';
+export * from './seeded-random';

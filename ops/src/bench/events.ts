@@ -60,4 +60,4 @@ export function userRolesChanged(userId: string, i: number, adminId: string, at 
 }
 
 /** A small deterministic PRNG, so every run fills the same log. */
-export { mulberry32 as prng } from '../demo/market-generator';
+export { seededRandom as prng } from '@kainga/platform';

@@ -1,7 +1,7 @@
 import { findLocation, isInNz, nzLocations } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { cityMarkets } from './city-markets';
-import { generateDemoSales, generateHeldOutMarket, mulberry32, splitHeldOut } from './market-generator';
+import { generateDemoSales, generateHeldOutMarket, splitHeldOut } from './market-generator';
 
 const now = new Date('2026-03-15T09:30:00Z');
 const sales = generateDemoSales({ seed: 2026, now, perCity: 100 });
@@ -104,15 +104,5 @@ describe('splitHeldOut', () => {
   it('generateHeldOutMarket is the generator and the split in one call', () => {
     const options = { seed: 3, now, perCity: 10 };
     expect(generateHeldOutMarket({ ...options, heldOutFraction: 0.3 })).toEqual(splitHeldOut(generateDemoSales(options), 0.3, 3));
-  });
-});
-
-describe('mulberry32', () => {
-  it('repeats for a seed and stays in [0, 1)', () => {
-    const a = mulberry32(99);
-    const b = mulberry32(99);
-    const xs = Array.from({ length: 1000 }, () => a());
-    expect(Array.from({ length: 1000 }, () => b())).toEqual(xs);
-    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
   });
 });

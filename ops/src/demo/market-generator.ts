@@ -1,4 +1,5 @@
 import { nzLocations, type Location, type SaleData } from '@kainga/contracts';
+import { seededRandom } from '@kainga/platform';
 import { marketOf, suburbsOf, type CityMarket, type DemoSuburb, type TownKind } from './city-markets';
 
 /**
@@ -23,18 +24,6 @@ export interface DemoSalesOptions {
   locationIds?: readonly string[];
 }
 
-/** mulberry32: a small, fast, seeded PRNG giving floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A 32-bit hash of a string (FNV-1a), to give every city its own stream of random numbers. */
 function hash32(text: string): number {
   let h = 0x811c9dc5;
@@ -51,7 +40,7 @@ interface Random {
 }
 
 function random(seed: number): Random {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   const r: Random = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
@@ -229,7 +218,7 @@ export function splitHeldOut<T extends { city: string }>(sales: readonly T[], fr
   sales.forEach((s, i) => byCity.set(s.city, [...(byCity.get(s.city) ?? []), i]));
   const held = new Set<number>();
   for (const [city, indexes] of byCity) {
-    const next = mulberry32((seed ^ hash32(city)) >>> 0);
+    const next = seededRandom((seed ^ hash32(city)) >>> 0);
     const shuffled = [...indexes];
     for (let i = shuffled.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));

@@ -9,18 +9,7 @@ import type { CollectionWrite } from '../read-store/read-store';
 import { applyBatch } from './projection-runner';
 import { ensureIndexes, type Projector } from './projector';
 import { rebuildProjection, rebuildProjections, unionFilter } from './rebuild';
-
-/** A small deterministic PRNG (mulberry32), so a failing seed can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../seeded-random';
 
 const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
 const KINDS = ['Created', 'Renamed', 'Tagged', 'Counted', 'Replaced', 'Removed', 'Flagged', 'Ignored'] as const;
@@ -87,7 +76,7 @@ const everything = async (store: EmbeddedReadStore, coll: string) => store.colle
 
 describe('rebuild and live projection', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('make the same documents and checkpoint from a random event sequence (seed %i)', async (seed) => {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const dir = mkdtempSync(join(tmpdir(), 'rebuild-eq-'));
     const eventStore = new SqliteEventStore(join(dir, 'e.sqlite'));
     for (const { stream, event } of randomEvents(random, 150 + Math.floor(random() * 150))) await eventStore.append(stream, [event], { expectedRevision: 'any' });

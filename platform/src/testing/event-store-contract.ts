@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateEventIdError, WrongExpectedRevisionError, matchesFilter, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../seeded-random';
 
 export interface EventStoreFactory {
   /** A store on a fresh (or uniquely-namespaced) log. */

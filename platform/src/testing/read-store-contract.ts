@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type ReadStore, type Sort, type WriteOp } from '../read-store/read-store';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../seeded-random';
 
 export interface ReadStoreFactory {
   open(): Promise<ReadStore>;

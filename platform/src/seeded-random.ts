@@ -1,6 +1,6 @@
 /**
- * A small deterministic PRNG (mulberry32) giving floats in [0, 1), so the contract suites'
- * random cases repeat exactly and a failing one can be replayed from its seed.
+ * A small deterministic PRNG (mulberry32) giving floats in [0, 1): the contract suites' random
+ * cases and the demo market repeat exactly for a seed, and a failing case can be replayed.
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
