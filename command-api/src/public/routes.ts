@@ -11,13 +11,14 @@ import {
   SummaryQuery,
 } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import { findProperty, publicStats, recentCompletedValuations } from '@kainga/projections';
+import { findProperty, publicStats, recentCompletedValuations, valuationsProjector } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { errorResponses } from '../plugins/schemas';
 import { staticJson } from '../plugins/static-json';
+import { CachedAnswers, etagOf, sendAnswer } from './cached-answers';
 import propertyDirectoryRoute from './property-directory';
 import propertyLocationsRoute from './property-locations';
 
@@ -50,20 +51,40 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
 
   r.get('/api/public/stats', { schema: { tags: ['public'], response: { 200: PublicStats } } }, async () => publicStats(store));
 
-  /** Anonymised: a value band and a confidence bucket, never the value, the address or the owner. */
-  r.get('/api/summaries/valuations', { schema: { tags: ['public'], querystring: SummaryQuery, response: { 200: z.array(PublicValuationSummary), ...errorResponses(400) } } }, async (request) =>
-    (await recentCompletedValuations(store, request.query.pageSize)).map((v) => ({
-      valuationId: v._id,
-      suburb: v.property.suburb,
-      city: v.property.city,
-      bedrooms: v.property.bedrooms,
-      bathrooms: v.property.bathrooms,
-      floorArea: v.property.floorArea,
-      createdAt: v.createdAt,
-      estimatedValueBand: v.band!,
-      confidenceBucket: v.bucket!,
-      demo: v.demo,
-    })),
+  /**
+   * Anonymised: a value band and a confidence bucket, never the value, the address or the owner.
+   * The answer for each page size is built (checked against its schema) once per version of the
+   * valuations read model and kept with its ETag: the home and map pages ask for it on every
+   * visit, and it changes only when a valuation completes.
+   */
+  const summaries = new CachedAnswers(store, valuationsProjector.name);
+  const Summaries = z.array(PublicValuationSummary);
+  r.get(
+    '/api/summaries/valuations',
+    { schema: { tags: ['public'], querystring: SummaryQuery, response: { 200: Summaries, ...errorResponses(400) } } },
+    async (request, reply) => {
+      const { pageSize } = request.query;
+      const answer = await summaries.get(String(pageSize), async () => {
+        const body = JSON.stringify(
+          Summaries.parse(
+            (await recentCompletedValuations(store, pageSize)).map((v) => ({
+              valuationId: v._id,
+              suburb: v.property.suburb,
+              city: v.property.city,
+              bedrooms: v.property.bedrooms,
+              bathrooms: v.property.bathrooms,
+              floorArea: v.property.floorArea,
+              createdAt: v.createdAt,
+              estimatedValueBand: v.band!,
+              confidenceBucket: v.bucket!,
+              demo: v.demo,
+            })),
+          ),
+        );
+        return { body, etag: etagOf(body) };
+      });
+      return sendAnswer(request, reply, answer);
+    },
   );
 
   r.get('/api/summaries/properties/:id', { schema: { tags: ['public'], params: PropertyIdParams, response: { 200: PropertySummary, ...errorResponses(400, 404) } } }, async (request) => {

@@ -109,6 +109,28 @@ describe('valuations API', () => {
     expect(Number(pin.latitude)).toBeLessThan(-41);
   });
 
+  it('keeps the public showcase with its ETag until a valuation completes', async () => {
+    const visitor = client(t.app);
+    const first = await visitor.get('/api/summaries/valuations?pageSize=6');
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toContain('must-revalidate');
+    const again = await visitor.get('/api/summaries/valuations?pageSize=6', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another page size is its own answer.
+    expect((await visitor.get('/api/summaries/valuations?pageSize=1')).json().length).toBeLessThanOrEqual(1);
+
+    const owner = client(t.app);
+    await owner.register('showcase@example.nz');
+    const done = (await owner.post('/api/valuations', { ...request, city: 'Nelson', suburb: 'Stoke' })).json();
+    const after = await visitor.get('/api/summaries/valuations?pageSize=6', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json()[0]).toMatchObject({ valuationId: done.valuation.id, city: 'Nelson', suburb: 'Stoke' });
+  });
+
   it('generates a printable report for the owner, escaping what the user typed', async () => {
     const owner = client(t.app);
     await owner.register('report@example.nz');
