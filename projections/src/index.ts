@@ -15,6 +15,7 @@ export * from './activity';
 export * from './stats';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
+export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
 export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector];

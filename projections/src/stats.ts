@@ -2,6 +2,7 @@ import { partnerRoleNames } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
 import { ACTIVITY, type ActivityDoc, type ActivityType } from './activity';
 import { countProperties } from './properties';
+import { whileUnchanged } from './read-model-memo';
 import { USERS } from './users';
 import { countCompletedValuations } from './valuations';
 
@@ -21,20 +22,10 @@ export async function recentActivity(store: ReadStore, now: Date, days: number):
  * walks an index, which bench:scale measured at 0.01× a bare route with 20,000 valuations.
  */
 const COUNTED = ['valuations', 'properties', 'users', 'activity'] as const;
-const memo = new WeakMap<ReadStore, Map<string, { key: string; value: Promise<unknown> }>>();
 
 async function memoised<T>(store: ReadStore, name: string, now: Date, compute: () => Promise<T>): Promise<T> {
   const positions = await Promise.all(COUNTED.map((p) => store.getCheckpoint(p)));
-  const key = `${now.toISOString().slice(0, 10)}|${positions.join('|')}`;
-  let byName = memo.get(store);
-  if (!byName) memo.set(store, (byName = new Map()));
-  const hit = byName.get(name);
-  if (hit?.key === key) return hit.value as Promise<T>;
-  const value = compute();
-  byName.set(name, { key, value });
-  // A failed count is not kept: the next request tries again.
-  value.catch(() => byName.get(name)?.value === value && byName.delete(name));
-  return value;
+  return whileUnchanged(store, `stats:${name}`, `${now.toISOString().slice(0, 10)}|${positions.join('|')}`, compute);
 }
 
 /** GET /api/public/stats: completed valuations, properties, partners, valuations in the last 30 days. */

@@ -1,12 +1,7 @@
 import type { ReadStore } from '@kainga/platform';
-import { salesInCity, salesProjector } from '@kainga/projections';
+import { salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
 import { cityMarketFigures, CITY_FIGURES_WINDOW_MONTHS, normalisePlace, type CityMarketFigures } from './model';
 import { formatIsoDate, monthsBefore, nzDateOf } from './model/calendar';
-
-/** Cities remembered per store; far more than New Zealand's towns, so in use nothing is dropped. */
-const MAX_CITIES = 1000;
-
-const memo = new WeakMap<ReadStore, Map<string, { key: string; figures: Promise<CityMarketFigures> }>>();
 
 /**
  * A city's market figures (`cityMarketFigures`) from the `sales` read model, computed once per
@@ -18,17 +13,9 @@ const memo = new WeakMap<ReadStore, Map<string, { key: string; figures: Promise<
 export async function cityMarketFor(readStore: ReadStore, city: string, now: Date): Promise<CityMarketFigures> {
   const today = nzDateOf(now);
   const key = `${formatIsoDate(today)}|${await readStore.getCheckpoint(salesProjector.name)}`;
-  let byCity = memo.get(readStore);
-  if (!byCity) memo.set(readStore, (byCity = new Map()));
-  const place = normalisePlace(city);
-  const hit = byCity.get(place);
-  if (hit?.key === key) return hit.figures;
-  // The model's own window: it keeps the sales from this New Zealand date on.
-  const since = formatIsoDate(monthsBefore(today, CITY_FIGURES_WINDOW_MONTHS));
-  const figures = salesInCity(readStore, city, since).then((sales) => cityMarketFigures(city, sales, now));
-  if (byCity.size >= MAX_CITIES) byCity.clear();
-  byCity.set(place, { key, figures });
-  // A failed read is not kept: the next valuation tries again.
-  figures.catch(() => byCity.get(place)?.figures === figures && byCity.delete(place));
-  return figures;
+  return whileUnchanged(readStore, `city-market:${normalisePlace(city)}`, key, async () => {
+    // The model's own window: it keeps the sales from this New Zealand date on.
+    const since = formatIsoDate(monthsBefore(today, CITY_FIGURES_WINDOW_MONTHS));
+    return cityMarketFigures(city, await salesInCity(readStore, city, since), now);
+  });
 }
