@@ -1,5 +1,5 @@
 import { Alert, Input, Skeleton, Table } from 'antd';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { apiErrorMessage } from '../../api/client';
 import type { ListPage, ListParams } from './admin-list';
@@ -23,7 +23,8 @@ export function PagedSearchTable<T extends { id: string }>(props: {
   columns: TableColumnsType<T>;
   onSearch: (search: string) => void;
   onPage: (page: number) => void;
-  showTotal?: TablePaginationConfig['showTotal'];
+  /** Say how many there are beside the pages ("1,204 users"). */
+  showTotal?: boolean;
 }) {
   const { noun, searchHint, query, params, columns, onSearch, onPage, showTotal } = props;
   return (
@@ -57,7 +58,7 @@ export function PagedSearchTable<T extends { id: string }>(props: {
             total: query.data.total,
             showSizeChanger: false,
             hideOnSinglePage: true,
-            showTotal,
+            showTotal: showTotal ? (total) => `${total.toLocaleString('en-NZ')} ${total === 1 ? noun.one : noun.many}` : undefined,
             onChange: onPage,
           }}
         />

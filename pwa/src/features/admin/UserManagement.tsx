@@ -126,7 +126,7 @@ export function UserManagement() {
         params={params}
         columns={columns}
         onSearch={setSearch}
-        showTotal={(total) => `${total.toLocaleString('en-NZ')} ${total === 1 ? 'user' : 'users'}`}
+        showTotal
         onPage={(page) => {
           setEditing(null);
           setPage(page);
