@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { assertChromium, CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/chromium';
 import { startKainga } from '../src/server';
 
 /** The demo accounts' password (ops/src/demo-data.ts), for suites started with SEED_DEMO. */
@@ -22,7 +23,6 @@ export const DEMO_PASSWORD = 'kainga-demo-2025';
 /** NZD as the screens show it (en-NZ, no decimals). */
 export const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PWA_INDEX = fileURLToPath(new URL('../../pwa/dist/index.html', import.meta.url));
 
 export interface RunningKainga {
@@ -52,22 +52,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: run \`node ops/scripts/ensure-chromium.mjs\` (apt-get install chromium).`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  assertChromium();
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--disable-quic'] });
 }
 
 /** One server and one browser for a test file; each test takes a fresh context (cookies, storage). */

@@ -31,7 +31,7 @@
  *   npm run bench:web -- --dist=pwa/dist       measure an existing build instead of building one
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -42,20 +42,11 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startKainga } from '../server';
 import { note, phase } from './progress';
 import { machine } from './table';
+import { assertChromium, CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { routeChunks, routeJs, type Manifest, type RouteJs } from './web-route-js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const PWA = join(ROOT, 'pwa');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 export const WEB_ROUTES = ['/', '/map', '/properties', '/how-it-works', '/sign-in'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -171,7 +162,7 @@ async function main() {
   const opts = options(process.argv.slice(2));
   const lhVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   process.stdout.write(`Kāinga web benchmark — ${machine()}\n`);
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run \`node ops/scripts/ensure-chromium.mjs\` (apt-get install chromium).`);
+  assertChromium();
 
   const scratch = mkdtempSync(join(tmpdir(), 'kainga-web-bench-'));
   try {
@@ -213,8 +204,8 @@ async function measure(scratch: string, started: number, lhVersion: string, opts
   const lcps = new Map<string, number>();
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
-    phase(4, 4, `Lighthouse ${lhVersion} × ${opts.routes.length} routes × ${opts.forms.join(' and ')} in ${CHROMIUM}`);
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    phase(4, 4, `Lighthouse ${lhVersion} × ${opts.routes.length} routes × ${opts.forms.join(' and ')} in ${CHROMIUM_PATH}`);
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS], logLevel: 'silent' });
     const total = opts.routes.length * opts.forms.length;
     let n = 0;
     for (const route of opts.routes) {
@@ -256,7 +247,7 @@ async function measure(scratch: string, started: number, lhVersion: string, opts
   });
   const md = table(header, rows);
   const aims = `Aims: performance ≥ ${AIM_DESKTOP_PERFORMANCE} on desktop; on mobile (Lighthouse's simulated slow 4G and 4× CPU slowdown) ≥ ${aimMobilePerformance('/')} for the public screens and ≥ ${aimMobilePerformance('/map')} for ${[...DATA_SCREENS].join(' and ')}; accessibility and best practices ≥ ${AIM_A11Y_BP} on both. JS: the entry chunk, the app chunk it starts and the route's chunk with their static imports; "+ on demand" is what the route's chunk may load later (dynamic imports).`;
-  const footer = `_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\`: Lighthouse ${lhVersion}, ${(await run(CHROMIUM, ['--version'], ROOT).catch(() => '')).split('\n').find((l) => l.startsWith('Chromium'))?.trim() ?? 'Chromium'}, on ${machine()}, demo data._`;
+  const footer = `_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:web\`: Lighthouse ${lhVersion}, ${(await run(CHROMIUM_PATH, ['--version'], ROOT).catch(() => '')).split('\n').find((l) => l.startsWith('Chromium'))?.trim() ?? 'Chromium'}, on ${machine()}, demo data._`;
   const notesText = notes.length ? `\n\nNotes:\n${notes.map((t) => `- ${t}`).join('\n')}` : '';
   if (opts.full) writeFileSync(new URL('./last-web-results.md', import.meta.url), `${md}\n\n${aims}\n\n${footer}${notesText}\n`);
   const written = opts.full ? 'also written to ops/src/bench/last-web-results.md' : 'a narrowed run: last-web-results.md left as it was';
