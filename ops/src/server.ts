@@ -40,7 +40,6 @@ export async function startKainga(
   const release = embedded ? holdDataDir(dataDir) : () => undefined;
 
   const stores = await openStores(config);
-  await ensureIndexes(stores.readStore, allProjectors); // the read models' declared indexes (idempotent)
   if (config.ROLE !== 'api') {
     // Read models written by an older version of their projector are rebuilt before anything reads them.
     let logged = 0;
@@ -58,6 +57,8 @@ export async function startKainga(
       },
     });
   }
+  // After the rebuilds, which build their read models' indexes themselves.
+  await ensureIndexes(stores.readStore, allProjectors); // the read models' declared indexes (idempotent)
   const runner = config.ROLE === 'api' ? null : new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, logger });
   await runner?.start();
 
