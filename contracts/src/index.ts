@@ -24,3 +24,8 @@ export * from './property-facts';
 export * from './calculators/index';
 export * from './events/demo-seed';
 export * from './signed-in-hint';
+export * from './events/partner-applications';
+export * from './events/partners';
+export * from './events/partner-leads';
+export * from './api/partner-applications';
+export * from './api/partners';

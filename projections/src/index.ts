@@ -1,5 +1,6 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
+import { partnersProjector } from './partners';
 import { propertiesProjector } from './properties';
 import { salesProjector } from './sales';
 import { usersProjector } from './users';
@@ -13,9 +14,10 @@ export * from './property-directory';
 export * from './directory-keys';
 export * from './activity';
 export * from './stats';
+export * from './partners';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector];

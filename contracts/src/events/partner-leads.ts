@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Service types of a lead (partner/admin spec §3, §9), with their labels. A partner role maps to
+ * the service it offers; 'ad_inquiry' ('General Inquiry') is a message from an advert's dialog or a
+ * 'General Enquiry'.
+ */
+export const serviceTypes = ['mortgage', 'valuation', 'property_management', 'ad_inquiry'] as const;
+export const ServiceType = z.enum(serviceTypes);
+export type ServiceType = z.infer<typeof ServiceType>;
+export const serviceTypeLabels: Record<ServiceType, string> = {
+  mortgage: 'Mortgage Broker',
+  valuation: 'Registered Valuer',
+  property_management: 'Property Manager',
+  ad_inquiry: 'General Inquiry',
+};
+export const serviceTypeOfRole = { mortgage_broker: 'mortgage', registered_valuer: 'valuation', property_manager: 'property_management' } as const;
+
+/**
+ * Where a request to a partner came from: the local-professionals contact dialog
+ * (POST /api/partner-contacts), its service request (POST /api/partner-leads) or a premium
+ * partner's dialog (POST /api/partners/{id}/contact, open to signed-out visitors).
+ */
+export const LeadOrigin = z.enum(['contact', 'service_request', 'partner_dialog']);
+export type LeadOrigin = z.infer<typeof LeadOrigin>;
+
+/**
+ * One request from a client to a partner, stream `partnerLead-<leadId>`. The partner dashboard
+ * reads it as a contact (sent → read → responded) and as a lead (new → contacted → responded):
+ * one fact, the spec's two vocabularies (spec 001 §4), so PATCH /api/partner-contacts/{id}/read
+ * and POST /api/partner-leads/{id}/respond address the same request.
+ */
+export const PartnerLeadReceived = z.object({
+  type: z.literal('PartnerLeadReceived'),
+  data: z.object({
+    leadId: z.string(),
+    partnerId: z.string(),
+    /** The client's account; null for a signed-out visitor's message from a partner's dialog. */
+    userId: z.string().nullable(),
+    origin: LeadOrigin,
+    serviceType: ServiceType,
+    propertyId: z.string().nullable(),
+    locationId: z.string(),
+    requestMessage: z.string(),
+    contactName: z.string(),
+    contactEmail: z.string(),
+    contactPhone: z.string().nullable(),
+    receivedAt: z.string(),
+  }),
+});
+
+/** The partner opened it (a 'sent' contact becomes 'read'; the lead 'contacted'). */
+export const PartnerLeadRead = z.object({
+  type: z.literal('PartnerLeadRead'),
+  data: z.object({ leadId: z.string(), partnerId: z.string(), readBy: z.string(), readAt: z.string() }),
+});
+
+/** The partner's one, final response; it is emailed to the client. */
+export const PartnerLeadResponded = z.object({
+  type: z.literal('PartnerLeadResponded'),
+  data: z.object({ leadId: z.string(), partnerId: z.string(), response: z.string(), respondedBy: z.string(), respondedAt: z.string() }),
+});
+
+export const PartnerLeadEvent = z.discriminatedUnion('type', [PartnerLeadReceived, PartnerLeadRead, PartnerLeadResponded]);
+export type PartnerLeadEvent = z.infer<typeof PartnerLeadEvent>;
+export const partnerLeadEventTypes = ['PartnerLeadReceived', 'PartnerLeadRead', 'PartnerLeadResponded'] as const;
