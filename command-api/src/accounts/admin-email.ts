@@ -1,7 +1,6 @@
 import type { AdminEmailEvent, RoleName } from '@kainga/contracts';
-import { eventIdFor, handleCommand, notFound, OutboxEmailSender, waitForProjection, type EmailSender } from '@kainga/platform';
+import { emailSenderFor, eventIdFor, handleCommand, notFound, waitForProjection, type EmailSender } from '@kainga/platform';
 import { createHash, randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import type { AppDeps } from '../deps';
 import { accountIdByEmail, type CommandCtx } from './accounts';
 import { userDecider, userStream } from './user';
@@ -17,15 +16,9 @@ type AdminEmailDeps = Pick<AppDeps, 'stores' | 'config' | 'email'>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const outboxes = new Map<string, EmailSender>();
-
-/** The configured sender, else `.eml` files in DATA_DIR/outbox (read them until SMTP is set up). */
+/** The given sender, else the configured one: SMTP_URL's server, or `.eml` files in DATA_DIR/outbox. */
 export function emailSenderOf(deps: Pick<AppDeps, 'config' | 'email'>): EmailSender {
-  if (deps.email) return deps.email;
-  const dir = join(resolve(deps.config.DATA_DIR), 'outbox');
-  let sender = outboxes.get(dir);
-  if (!sender) outboxes.set(dir, (sender = new OutboxEmailSender(dir, `Kāinga <no-reply@${new URL(publicOrigin(deps.config)).hostname}>`)));
-  return sender;
+  return deps.email ?? emailSenderFor(deps.config);
 }
 
 /**

@@ -38,4 +38,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(ConfigError);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
+
+  it('takes an SMTP server and a sender, and wants a real sender domain with SMTP', () => {
+    const none = loadConfig({});
+    expect([none.SMTP_URL, none.EMAIL_FROM]).toEqual([undefined, undefined]);
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', EMAIL_FROM: ' Kāinga <no-reply@kainga.nz> ' })).toMatchObject({
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      EMAIL_FROM: 'Kāinga <no-reply@kainga.nz>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example', PUBLIC_URL: 'https://kainga.nz' }).SMTP_URL).toBe('smtp://mail.example');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example' })).toThrow(/EMAIL_FROM: must be set with SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:587', EMAIL_FROM: 'a@kainga.nz' })).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://', EMAIL_FROM: 'a@kainga.nz' })).toThrow(/SMTP_URL: must be a URL/);
+    for (const wrong of ['no-reply', 'Kāinga <no-reply>', 'a@kainga.nz\nBcc: b@x.nz', 'Kāinga <a@kainga.nz']) {
+      expect(() => loadConfig({ EMAIL_FROM: wrong }), wrong).toThrow(/EMAIL_FROM: must be an address or "Name <address>"/);
+    }
+  });
+
+  it('never repeats a URL’s password in an error', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:s3cret@mail.example' })).toThrow('(got "http://mailer:***@mail.example")');
+    expect(() => loadConfig({ MONGO_URL: 'http://u:p@ss@db' })).toThrow('(got "http://u:***@db")');
+  });
 });

@@ -51,6 +51,11 @@ const hostList = z
   .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
   .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+$/.test(h) || isIP(h) === 6), { message: 'must be comma-separated host names without scheme or port, e.g. kainga.nz,www.kainga.nz' });
 
+/** "Name <address>" or a bare address, one line: the From of every email. */
+const sender = optionalString.refine((v) => v === undefined || /^(?:[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(v), {
+  message: 'must be an address or "Name <address>", e.g. Kāinga <no-reply@kainga.nz>',
+});
+
 /** Every environment variable Kāinga reads; `.env.example` documents each one. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,6 +85,15 @@ export const ConfigSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl(['http://', 'https://']),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * Outgoing mail server, e.g. smtp://user:pass@mail.example:587 (STARTTLS when offered) or
+   * smtps://…:465 (TLS from the start). Unset: mail is written as .eml files to DATA_DIR/outbox.
+   */
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']).refine((v) => v === undefined || (URL.canParse(v) && new URL(v).hostname !== ''), {
+    message: 'must be a URL, e.g. smtp://user:pass@mail.example:587',
+  }),
+  /** The sender of every email. Unset: "Kāinga <no-reply@HOST>", HOST being PUBLIC_URL's host, else localhost. */
+  EMAIL_FROM: sender,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
@@ -94,11 +108,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** A URL's password (SMTP_URL, MONGO_URL) is never repeated in an error message or a log. */
+const withoutPassword = (value: string | undefined) => value?.replace(/(\/\/[^:/@\s]*:)[^/\s]*@/, '$1***@');
+
 /** Parses the environment; a wrong value throws a ConfigError naming each variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`));
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message} (got ${JSON.stringify(withoutPassword(env[String(i.path[0])]) ?? null)})`));
   }
   const config = parsed.data;
   const pairs: [keyof Config, keyof Config][] = [
@@ -106,6 +123,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ];
   const missing = pairs.filter(([a, b]) => !!config[a] !== !!config[b]).map(([a, b]) => `${config[a] ? b : a}: must be set together with ${config[a] ? a : b}`);
+  // A real mail server refuses a sender at localhost: SMTP needs a sender with a real domain.
+  if (config.SMTP_URL && !config.EMAIL_FROM && !config.PUBLIC_URL) missing.push('EMAIL_FROM: must be set with SMTP_URL (or PUBLIC_URL, whose host then names the sender)');
   if (missing.length) throw new ConfigError(missing);
   return config;
 }

@@ -1,2 +1,4 @@
 export * from './email-sender';
 export * from './outbox-email-sender';
+export * from './smtp-email-sender';
+export * from './email-sender-for';

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertAddress, assertHeaderSafe, type EmailMessage, type EmailSender } from './email-sender';
 
@@ -37,7 +38,7 @@ export function formatEml(message: EmailMessage & { from: string; date: Date }):
 /**
  * Email written as `.eml` files into a folder (DATA_DIR/outbox) until SMTP is configured. Each
  * message is named by its id, so sending it again writes nothing new, and appears whole or not
- * at all (written aside, then renamed into place).
+ * at all (written aside, then linked into place).
  */
 export class OutboxEmailSender implements EmailSender {
   readonly describe: string;
@@ -55,15 +56,28 @@ export class OutboxEmailSender implements EmailSender {
     const eml = formatEml({ ...message, from: this.from, date: this.now() });
     const file = join(this.dir, `${message.id}.eml`);
     if (existsSync(file)) return;
-    await mkdir(this.dir, { recursive: true });
-    const aside = join(this.dir, `.${message.id}.${process.pid}.tmp`);
-    await writeFile(aside, eml, { mode: 0o600 });
-    await rename(aside, file);
+    try {
+      await mkdir(this.dir, { recursive: true });
+      const aside = join(this.dir, `.${message.id}.${randomUUID()}.tmp`);
+      await writeFile(aside, eml, { mode: 0o600 });
+      // link, unlike rename, fails when the name exists: of two sends of one id, the first stays.
+      try {
+        await link(aside, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        await unlink(aside);
+      }
+    } catch (error) {
+      throw new Error(`Email ${message.id} to ${message.to} was not sent: ${(error as Error).message}`, { cause: error });
+    }
   }
 }
 
 export interface OutboxMessage {
   file: string;
+  /** `<id@domain>`, as in the header. */
+  messageId: string;
   from: string;
   to: string;
   subject: string;
@@ -88,6 +102,7 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
       );
       return {
         file,
+        messageId: headers.get('message-id') ?? '',
         from: decodeWords(headers.get('from') ?? ''),
         to: headers.get('to') ?? '',
         subject: decodeWords(headers.get('subject') ?? ''),

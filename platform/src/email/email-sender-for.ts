@@ -1,0 +1,27 @@
+import { join, resolve } from 'node:path';
+import type { Config } from '../config/config';
+import type { EmailSender } from './email-sender';
+import { OutboxEmailSender } from './outbox-email-sender';
+import { SmtpEmailSender } from './smtp-email-sender';
+
+export type EmailConfig = Pick<Config, 'DATA_DIR' | 'SMTP_URL' | 'EMAIL_FROM' | 'PUBLIC_URL'>;
+
+/** EMAIL_FROM, else "Kāinga <no-reply@HOST>" with PUBLIC_URL's host (localhost without one). */
+export function emailFrom(config: Pick<Config, 'EMAIL_FROM' | 'PUBLIC_URL'>): string {
+  return config.EMAIL_FROM ?? `Kāinga <no-reply@${config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost'}>`;
+}
+
+const senders = new Map<string, EmailSender>();
+
+/**
+ * SMTP when SMTP_URL is set, else `.eml` files in DATA_DIR/outbox. One sender per configuration
+ * for the process, so the SMTP sender's record of ids already sent covers every caller.
+ */
+export function emailSenderFor(config: EmailConfig): EmailSender {
+  const from = emailFrom(config);
+  const outbox = join(resolve(config.DATA_DIR), 'outbox');
+  const key = JSON.stringify([config.SMTP_URL ?? null, outbox, from]);
+  let sender = senders.get(key);
+  if (!sender) senders.set(key, (sender = config.SMTP_URL ? new SmtpEmailSender(config.SMTP_URL, from) : new OutboxEmailSender(outbox, from)));
+  return sender;
+}
