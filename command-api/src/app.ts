@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
@@ -10,6 +11,8 @@ import authRoutes from './auth/routes';
 import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
+import partnerApplicationRoutes from './partners/application-routes';
+import partnerRoutes from './partners/partner-routes';
 import mapDetailsRoutes from './properties/map-details-routes';
 import publicRoutes from './public/routes';
 import valuationRoutes from './valuations/routes';
@@ -96,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adminPropertyRoutes, { deps });
     await scope.register(mapDetailsRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
+    await scope.register(invitationRoutes, { deps });
+    await scope.register(partnerApplicationRoutes, { deps });
+    await scope.register(partnerRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

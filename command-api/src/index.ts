@@ -2,6 +2,7 @@ export { buildApp, BODY_LIMIT } from './app';
 export type { AppDeps } from './deps';
 export { registerAccount, changeRoles } from './accounts/accounts';
 export { grantRole } from './accounts/admin-email';
+export { completeApprovals } from './partners/applications';
 export { SESSION_COOKIE } from './plugins/sessions';
 export * from './valuations/valuation-commands';
 export { researchComparables } from './valuations/research';

@@ -1,4 +1,4 @@
-import { buildApp, openAiFrom, type AppDeps } from '@kainga/command-api';
+import { buildApp, completeApprovals, openAiFrom, type AppDeps } from '@kainga/command-api';
 import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import { createActivities, createWorkflowEngine } from '@kainga/workflows';
@@ -90,6 +90,9 @@ export async function startKainga(
   let app: FastifyInstance | null = null;
   let url = '';
   if (config.ROLE !== 'projections') {
+    // Partner approvals a crash cut off between the decision and its enrolment or role grant
+    // (it waits for the read models it reads to catch up); a failure here must not stop the API.
+    await completeApprovals(deps).catch((err) => logger.error({ err }, 'could not complete interrupted partner approvals'));
     app = await buildApp(deps);
     url = await app.listen({ port: config.PORT, host: config.HOST });
     url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -67,7 +67,7 @@ const release = (deps: AccountDeps, email: string, userId: string, ctx: CommandC
  */
 export const accountIdFor = (idempotencyKey: string) => eventIdFor(idempotencyKey, 'account', 0);
 
-type Registration = { email: string; password?: string; firstName: string; lastName: string; provider: 'password' | 'google' | 'github'; profileImageUrl?: string | null };
+type Registration = { email: string; password?: string; firstName: string; lastName: string; provider: 'password' | 'google' | 'github' | 'invitation'; profileImageUrl?: string | null };
 
 /** A retry answers as the first request did, but only if it is the same request (same person, same password). */
 async function sameRegistration(deps: AccountDeps, state: UserState, input: Registration): Promise<boolean> {

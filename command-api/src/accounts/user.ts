@@ -38,7 +38,7 @@ export type UserCommand =
       lastName: string;
       roles: RoleName[];
       profileImageUrl: string | null;
-      provider: 'password' | 'google' | 'github';
+      provider: 'password' | 'google' | 'github' | 'invitation';
       at: string;
     }
   | { type: 'ChangeProfile'; firstName: string; lastName: string; email: string; at: string }

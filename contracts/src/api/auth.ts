@@ -53,3 +53,12 @@ export const AuthProviders = z.object({
   email: z.literal(true),
 });
 export type AuthProviders = z.infer<typeof AuthProviders>;
+
+/** GET /api/auth/invitation?token=… (the /set-password page of an invited partner). */
+export const InvitationQuery = z.object({ token: z.string({ error: 'This invitation link is not valid.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid.') });
+export const InvitationView = z.object({ email: z.string(), firstName: z.string(), lastName: z.string() });
+export type InvitationView = z.infer<typeof InvitationView>;
+
+/** POST /api/auth/invitation: the invited person's password, with the rules of registration. */
+export const AcceptInvitationRequest = z.strictObject({ token: InvitationQuery.shape.token, password: RegisterRequest.shape.password });
+export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;

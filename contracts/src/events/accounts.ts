@@ -14,7 +14,8 @@ export const UserRegistered = z.object({
     lastName: z.string(),
     roles: z.array(RoleNameSchema).min(1),
     profileImageUrl: z.string().nullable(),
-    provider: z.enum(['password', 'google', 'github']),
+    /** 'invitation': an admin created the account for a new partner; its owner sets the password from the mailed link. */
+    provider: z.enum(['password', 'google', 'github', 'invitation']),
     registeredAt: z.string(),
   }),
 });
@@ -64,3 +65,19 @@ export const EmailReservationEvent = z.discriminatedUnion('type', [EmailReserved
 export type EmailReservationEvent = z.infer<typeof EmailReservationEvent>;
 
 export const accountEventTypes = ['UserRegistered', 'UserProfileChanged', 'UserRolesChanged'] as const;
+
+/**
+ * An invitation to set the password of an account an admin created (POST /api/admin/create-partner),
+ * stream `accountInvitation-<tokenHash>`: the link's token is never stored, only its SHA-256, and
+ * the stream named by it is how the link finds its account. One use, within 7 days.
+ */
+export const AccountInvitationSent = z.object({
+  type: z.literal('AccountInvitationSent'),
+  data: z.object({ tokenHash: z.string(), userId: z.string(), sentBy: z.string(), sentAt: z.string(), expiresAt: z.string() }),
+});
+export const AccountInvitationAccepted = z.object({
+  type: z.literal('AccountInvitationAccepted'),
+  data: z.object({ tokenHash: z.string(), userId: z.string(), acceptedAt: z.string() }),
+});
+export const AccountInvitationEvent = z.discriminatedUnion('type', [AccountInvitationSent, AccountInvitationAccepted]);
+export type AccountInvitationEvent = z.infer<typeof AccountInvitationEvent>;
