@@ -71,14 +71,14 @@ function useChoices() {
     notFoundContent: locations.isError ? 'Failed to load locations' : undefined,
     options: locations.data ? locationOptions(locations.data) : [],
   };
-  return { roleSelect, locationSelect, rolesFailed: roles.isError, locationsFailed: locations.isError };
+  return { roleSelect, locationSelect };
 }
 
 function EnquiryForm({ defaultEmail, onSubmitted }: { defaultEmail: string; onSubmitted: () => void }) {
   const [form] = Form.useForm<EnquiryValues>();
   const { toast } = useToast();
   const { ensureOnline } = useNetworkRequired();
-  const { roleSelect, locationSelect, rolesFailed, locationsFailed } = useChoices();
+  const { roleSelect, locationSelect } = useChoices();
   const submit = useMutation({
     mutationFn: (values: EnquiryValues) => submitApplication(toRequest(values)),
     onSuccess: () => {
@@ -140,10 +140,10 @@ function EnquiryForm({ defaultEmail, onSubmitted }: { defaultEmail: string; onSu
 
       <h2 className="card-title">Role and locations</h2>
       <div className="form-row">
-        <Form.Item label="Partner role" name="requestedRoleId" rules={[fieldRule(v.requestedRoleId)]} extra={rolesFailed ? <span className="select-error">Failed to load roles</span> : null}>
+        <Form.Item label="Partner role" name="requestedRoleId" rules={[fieldRule(v.requestedRoleId)]}>
           <Select {...roleSelect} />
         </Form.Item>
-        <Form.Item label="Service locations" name="requestedLocationIds" rules={[fieldRule(v.requestedLocationIds)]} extra={locationsFailed ? <span className="select-error">Failed to load locations</span> : null}>
+        <Form.Item label="Service locations" name="requestedLocationIds" rules={[fieldRule(v.requestedLocationIds)]}>
           <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} {...locationSelect} />
         </Form.Item>
       </div>
