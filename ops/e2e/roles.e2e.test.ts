@@ -60,7 +60,7 @@ describe('what the header offers depends on the roles', () => {
     expect(await page.getByRole('combobox', { name: 'Active role' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Become a Partner' }).click();
     await page.waitForURL((u) => u.pathname === '/apply');
-    await visible(page.getByText('The partner application is not available yet.'));
+    await visible(page.getByRole('heading', { name: 'Become a Partner', level: 1 }));
   });
 
   it('an admin sees Admin Dashboard and no Start Assessment', async () => {

@@ -14,16 +14,17 @@ const DirectoryPage = lazy(() => import('../features/directory/DirectoryPage'));
 const PropertyDetailPage = lazy(() => import('../features/property/PropertyDetailPage'));
 const PropertyAssessmentRedirect = lazy(() => import('../features/property/PropertyAssessmentRedirect'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const ApplyPage = lazy(() => import('../features/partner-apply/ApplyPage'));
+const PartnerEnquiryPage = lazy(() => import('../features/partner-apply/PartnerEnquiryPage'));
+const PartnerBenefitsPage = lazy(() => import('../features/partner-apply/PartnerBenefitsPage'));
+const SetPasswordPage = lazy(() => import('../features/set-password/SetPasswordPage'));
 
 /**
  * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
  * 'Coming soon' page naming the screen.
  */
 export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
-  { path: '/apply', title: 'Become a Partner', sentence: 'The partner application is not available yet.' },
   { path: '/partner-dashboard', title: 'Partner Dashboard', sentence: 'The partner dashboard is not available yet.' },
-  { path: '/partner-benefits', title: 'Partner Benefits', sentence: 'The partner benefits page is not available yet.' },
-  { path: '/partner-enquiry', title: 'Partner Enquiry', sentence: 'The partner enquiry form is not available yet.' },
   { path: '/messages', title: 'Messages', sentence: 'Messages are not available yet.' },
 ];
 
@@ -42,6 +43,10 @@ export function AppRoutes() {
         <Route path="property/:id" element={<PropertyDetailPage />} />
         <Route path="property/:id/assessment" element={<PropertyAssessmentRedirect />} />
         <Route path="admin" element={<AdminPage />} />
+        <Route path="apply" element={<ApplyPage />} />
+        <Route path="partner-enquiry" element={<PartnerEnquiryPage />} />
+        <Route path="partner-benefits" element={<PartnerBenefitsPage />} />
+        <Route path="set-password" element={<SetPasswordPage />} />
         {comingSoonScreens.map((s) => (
           <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
         ))}

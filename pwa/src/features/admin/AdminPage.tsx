@@ -4,6 +4,7 @@ import { isAdmin } from '@kainga/contracts/browser';
 import { useUser } from '../../auth/user';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { useAdminStats } from './admin-queries';
+import { PartnerManagement } from './PartnerManagement';
 import { PropertyOverview } from './PropertyOverview';
 import { UserManagement } from './UserManagement';
 import './admin.css';
@@ -56,8 +57,8 @@ function StatCards() {
 
 /**
  * /admin (partner/admin spec "Admin Dashboard"): admins only — the server checks every request
- * too. Stat cards, User Management and Property Overview; partner and advertising plan
- * management are not built yet and say so.
+ * too. Stat cards, Partner Management, User Management and Property Overview; advertising plan
+ * management is not built yet and says so.
  */
 export default function AdminPage() {
   usePageTitle('Admin Dashboard');
@@ -81,9 +82,7 @@ export default function AdminPage() {
     <section className="container page admin-page" aria-labelledby="admin-title">
       <h1 id="admin-title">Admin Dashboard</h1>
       <StatCards />
-      <Card title={<h2 className="card-title">Partner Management</h2>} className="admin-section">
-        <p className="muted">Partner applications are not available yet.</p>
-      </Card>
+      <PartnerManagement />
       <Card title={<h2 className="card-title">Advertising Plan Management</h2>} className="admin-section">
         <p className="muted">Advertising plans are not available yet.</p>
       </Card>

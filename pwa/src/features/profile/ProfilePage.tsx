@@ -10,7 +10,9 @@ import { signInUrl } from '../../chrome/menu-items';
 import { useToast } from '../../chrome/ToastProvider';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { issuesToFields } from '../../forms/validators';
+import { useMyRoles } from '../partner-apply/partner-queries';
 import { formatMemberSince } from './member-since';
+import { partnerIdsByRole } from './partner-ids';
 
 type ProfileValues = { firstName: string; lastName: string; email: string };
 const profileFields = ['firstName', 'lastName', 'email'] as const;
@@ -52,8 +54,19 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
+/** The partner id lines, one per partner role (GET /api/my-roles; asked only for partners). */
+function usePartnerIdItems(user: User) {
+  const partner = isPartner(user.roles);
+  const myRoles = useMyRoles(partner);
+  if (!partner) return [];
+  if (myRoles.isPending) return [{ key: 'partner-id', label: 'Partner ID', children: <Skeleton.Input active size="small" aria-label="Loading the partner ID" /> }];
+  if (myRoles.isError) return [{ key: 'partner-id', label: 'Partner ID', children: <span className="muted">Could not be loaded</span> }];
+  return partnerIdsByRole(myRoles.data).map((p) => ({ key: `partner-id-${p.roleId}`, label: p.label, children: <code>{p.partnerId}</code> }));
+}
+
 function AccountDetails({ user }: { user: User }) {
   const roles = user.roles.length > 0 ? user.roles : (['general'] as const);
+  const partnerIdItems = usePartnerIdItems(user);
   const items = [
     { key: 'email', label: 'Email', children: user.email },
     { key: 'since', label: 'Member since', children: formatMemberSince(user.createdAt) },
@@ -70,7 +83,7 @@ function AccountDetails({ user }: { user: User }) {
         </span>
       ),
     },
-    ...(isPartner(user.roles) ? [{ key: 'partner-id', label: 'Partner ID', children: <code>{user.id}</code> }] : []),
+    ...partnerIdItems,
   ];
   return <Descriptions column={1} items={items} />;
 }
