@@ -1,4 +1,4 @@
-import { AdminPartnerView, CreatePartnerRequest, MyRoleEntry } from '@kainga/contracts';
+import { AdminPartnerView, CreatePartnerRequest, CreatePartnerResponse, MyRoleEntry } from '@kainga/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export default async function partnerRoutes(app: FastifyInstance, { deps }: { de
         tags: ['admin'],
         summary: 'Adds a partner directly: to the account using the email, or to a new one invited to set its password',
         body: CreatePartnerRequest,
-        response: { 201: z.object({ partner: AdminPartnerView, invited: z.boolean() }), ...errorResponses(400, 401, 403, 409, 413, 415) },
+        response: { 201: CreatePartnerResponse, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => reply.status(201).send(await createPartner(deps, request.body, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) })),

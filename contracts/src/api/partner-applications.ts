@@ -148,3 +148,7 @@ export const AdminPartnerView = z.object({
   createdAt: z.string(),
 });
 export type AdminPartnerView = z.infer<typeof AdminPartnerView>;
+
+/** POST /api/admin/create-partner's answer: the partner, and whether a new account was mailed an invitation. */
+export const CreatePartnerResponse = z.object({ partner: AdminPartnerView, invited: z.boolean() });
+export type CreatePartnerResponse = z.infer<typeof CreatePartnerResponse>;

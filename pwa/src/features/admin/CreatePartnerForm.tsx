@@ -1,6 +1,6 @@
 import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Location, RoleRecord } from '@kainga/contracts';
+import type { CreatePartnerResponse, Location, RoleRecord } from '@kainga/contracts';
 import { apiErrorIssues, apiErrorMessage, apiJson } from '../../api/client';
 import { useToast } from '../../chrome/ToastProvider';
 import { fieldRule, textOrNull } from '../../forms/field-builders';
@@ -34,7 +34,7 @@ export function CreatePartnerForm({ roles, locations }: { roles: readonly RoleRe
   const { ensureOnline } = useNetworkRequired();
   const create = useMutation({
     mutationFn: (values: CreatePartnerValues) =>
-      apiJson<unknown>('POST', '/api/admin/create-partner', {
+      apiJson<CreatePartnerResponse>('POST', '/api/admin/create-partner', {
         email: values.email?.trim(),
         firstName: values.firstName?.trim(),
         lastName: values.lastName?.trim(),

@@ -61,8 +61,8 @@ describe('urls and messages', () => {
     expect(rejectUrl('x')).toBe('/api/admin/partner-applications/x/reject');
   });
   it('mentions the invitation only when one was emailed', () => {
-    expect(partnerCreatedMessage('Aroha Ngata', { invitationSent: true })).toContain('invitation');
-    expect(partnerCreatedMessage('Aroha Ngata', { invitationSent: false })).toBe('Aroha Ngata is now a partner.');
+    expect(partnerCreatedMessage('Aroha Ngata', { invited: true })).toContain('invitation');
+    expect(partnerCreatedMessage('Aroha Ngata', { invited: false })).toBe('Aroha Ngata is now a partner.');
     expect(partnerCreatedMessage('Aroha Ngata', undefined)).toBe('Aroha Ngata is now a partner.');
   });
 });

@@ -3,7 +3,7 @@
  * /api/admin/partner-applications (newest first) split into those pending review and the five
  * most recently processed.
  */
-import type { PartnerApplicationView } from '@kainga/contracts';
+import type { CreatePartnerResponse, PartnerApplicationView } from '@kainga/contracts';
 
 export const ADMIN_APPLICATIONS_PATH = '/api/admin/partner-applications';
 export const ADMIN_PARTNERS_PATH = '/api/admin/partners';
@@ -38,9 +38,8 @@ export const approveUrl = (id: string) => `${ADMIN_APPLICATIONS_PATH}/${encodeUR
 export const rejectUrl = (id: string) => `${ADMIN_APPLICATIONS_PATH}/${encodeURIComponent(id)}/reject`;
 
 /** The 'Partner Created' toast's text: it says when the new partner was mailed an invitation. */
-export function partnerCreatedMessage(name: string, answer: unknown): string {
-  const invited = !!answer && typeof answer === 'object' && (answer as { invitationSent?: unknown }).invitationSent === true;
-  return invited
+export function partnerCreatedMessage(name: string, answer: Pick<CreatePartnerResponse, 'invited'> | null | undefined): string {
+  return answer?.invited
     ? `${name} is now a partner. An invitation to set a password was emailed to them.`
     : `${name} is now a partner.`;
 }

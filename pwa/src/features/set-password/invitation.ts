@@ -4,12 +4,7 @@
  * password} sets the password and signs them in.
  */
 
-/** GET /api/auth/invitation's answer. */
-export interface InvitationView {
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export type { InvitationView } from '@kainga/contracts';
 
 /** What the page says for a link without a token (the server's words for a bad one). */
 export const INVALID_LINK_MESSAGE = 'This invitation link is not valid.';
