@@ -1,5 +1,6 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
+import { partnerLeadsProjector } from './partner-leads';
 import { partnersProjector } from './partners';
 import { propertiesProjector } from './properties';
 import { salesProjector } from './sales';
@@ -15,9 +16,10 @@ export * from './directory-keys';
 export * from './activity';
 export * from './stats';
 export * from './partners';
+export * from './partner-leads';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerLeadsProjector];
