@@ -10,6 +10,9 @@ import authRoutes from './auth/routes';
 import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
+import partnerDirectoryRoutes from './leads/directory-routes';
+import partnerInboxRoutes from './leads/inbox-routes';
+import leadRequestRoutes from './leads/request-routes';
 import mapDetailsRoutes from './properties/map-details-routes';
 import publicRoutes from './public/routes';
 import valuationRoutes from './valuations/routes';
@@ -83,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { deps });
   await app.register(publicRoutes, { deps });
   await app.register(providersRoute, { deps });
+  await app.register(partnerDirectoryRoutes, { deps });
 
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {
@@ -96,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adminPropertyRoutes, { deps });
     await scope.register(mapDetailsRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
+    await scope.register(leadRequestRoutes, { deps });
+    await scope.register(partnerInboxRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

@@ -112,7 +112,11 @@ export interface PartnerContact {
 
 /** A partner's requests as contacts: each with its client's account and its property's address, when known. */
 export async function contactsOfPartner(store: ReadStore, partnerId: string, limit = LEADS_LIST_LIMIT): Promise<PartnerContact[]> {
-  const leads = await leadsOfPartner(store, partnerId, limit);
+  return withClientsAndProperties(store, await leadsOfPartner(store, partnerId, limit));
+}
+
+/** These requests, each with its client's account and its property's address (two reads for all of them). */
+export async function withClientsAndProperties(store: ReadStore, leads: readonly PartnerLeadDoc[]): Promise<PartnerContact[]> {
   const userIds = [...new Set(leads.flatMap((l) => (l.userId ? [l.userId] : [])))];
   const propertyIds = [...new Set(leads.flatMap((l) => (l.propertyId ? [l.propertyId] : [])))];
   const [users, properties] = await Promise.all([
