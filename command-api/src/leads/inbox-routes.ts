@@ -22,7 +22,9 @@ const LeadIdParams = z.object({ id: z.string().min(1).max(100) });
 export default async function partnerInboxRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = deps.stores.readStore;
-  const guard = requireUser('partner:leads');
+  // Signed in here; partner:leads and the active role are checked by activePartner, which says
+  // 'Partner Access Required' as the dashboard does.
+  const guard = requireUser();
   const partnerOf = (request: FastifyRequest & { query: z.infer<typeof PartnerRoleQuery> }) => activePartner(store, currentUser(request), request.query.role);
 
   /** Runs a command on one of the partner's leads and answers the lead once the read model has it. */

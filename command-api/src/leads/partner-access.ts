@@ -1,4 +1,4 @@
-import { nzLocations, partnerRolesOf, type PartnerRoleName, type User } from '@kainga/contracts';
+import { hasPermission, nzLocations, partnerRolesOf, type PartnerRoleName, type User } from '@kainga/contracts';
 import { CommandError, forbidden, invalid, notFound, type ReadStore } from '@kainga/platform';
 import { findPartner, findUser, locationsOfPartners, type PartnerDoc, type PartnerLocationDoc } from '@kainga/projections';
 import { partnerIdFor } from '../partners/partner';
@@ -33,6 +33,8 @@ export const byApproval = (a: PartnerLocationDoc, b: PartnerLocationDoc) =>
  * no partner record for it → 403.
  */
 export async function activePartner(store: ReadStore, user: User, role: PartnerRoleName | undefined): Promise<PartnerDoc> {
+  // partner:leads, with the dashboard's own words rather than the generic refusal.
+  if (!hasPermission(user.roles, 'partner:leads')) throw forbidden(PARTNER_ACCESS_REQUIRED);
   const held = partnerRolesOf(user.roles);
   if (!role && held.length > 1) throw invalid('Please choose your active partner role.');
   const active = role ?? held[0];
