@@ -1,7 +1,7 @@
 import { emailSenderOf, grantRole, partnerDecider, partnerIdFor, partnerStream, publicOrigin } from '@kainga/command-api';
 import { client, startTestApp, type TestApp } from '@kainga/command-api/testing';
 import type { PartnerRoleName } from '@kainga/contracts';
-import { handleCommand, readOutbox, ReactorRunner, reactorCheckpoint, waitForProjection, type EmailMessage } from '@kainga/platform';
+import { handleCommand, readOutbox, ReactorRunner, reactorCheckpoint, waitForProjection } from '@kainga/platform';
 import { waitFor } from '@kainga/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -46,14 +46,14 @@ describe('the lead emails reactor', () => {
     const lead = (await owner.post('/api/partner-contacts', { partnerId, message: 'Kia ora, can you help with a loan for our first home?' })).json();
 
     await waitFor(async () => (await mailTo('leads@harbour.example.nz')).length === 1);
-    const [enquiry] = (await mailTo('leads@harbour.example.nz')) as [EmailMessage];
+    const enquiry = (await mailTo('leads@harbour.example.nz'))[0]!;
     expect(enquiry.subject).toBe('New enquiry from Aroha Ngata');
     expect(enquiry.text).toContain('Kia ora, can you help with a loan for our first home?');
     expect(enquiry.text).toContain('http://localhost:3000/partner-dashboard');
 
     expect((await broker.post(`/api/partner-leads/${lead.id}/respond`, { response: 'Happy to help. Call me on 021 555 0101.' })).statusCode).toBe(200);
     await waitFor(async () => (await mailTo('owner@example.nz')).length === 1);
-    const [reply] = (await mailTo('owner@example.nz')) as [EmailMessage];
+    const reply = (await mailTo('owner@example.nz'))[0]!;
     expect(reply.subject).toBe('Harbour Mortgages has responded to your enquiry');
     expect(reply.text).toContain('Happy to help. Call me on 021 555 0101.');
     expect(reply.text).toContain('http://localhost:3000/messages');
