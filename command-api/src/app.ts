@@ -13,6 +13,9 @@ import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
 import partnerApplicationRoutes from './partners/application-routes';
 import partnerRoutes from './partners/partner-routes';
+import partnerDirectoryRoutes from './leads/directory-routes';
+import partnerInboxRoutes from './leads/inbox-routes';
+import leadRequestRoutes from './leads/request-routes';
 import mapDetailsRoutes from './properties/map-details-routes';
 import publicRoutes from './public/routes';
 import valuationRoutes from './valuations/routes';
@@ -86,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { deps });
   await app.register(publicRoutes, { deps });
   await app.register(providersRoute, { deps });
+  await app.register(partnerDirectoryRoutes, { deps });
 
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {
@@ -102,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(invitationRoutes, { deps });
     await scope.register(partnerApplicationRoutes, { deps });
     await scope.register(partnerRoutes, { deps });
+    await scope.register(leadRequestRoutes, { deps });
+    await scope.register(partnerInboxRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

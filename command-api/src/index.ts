@@ -10,3 +10,6 @@ export { cityMarketFor } from './valuations/city-market';
 export { cityMarketFigures, estimateValue, estimateWithOpenAI, findComparables, type ValuationSubject } from './valuations/model';
 export { recordSale, saleIdOf } from './sales/sale';
 export { openAiFrom, type OpenAiValuer } from './valuations/openai-client';
+export { emailSenderOf, publicOrigin } from './accounts/admin-email';
+export { leadDecider, leadStream } from './leads/lead';
+export { partnerDecider, partnerIdFor, partnerStream } from './partners/partner';

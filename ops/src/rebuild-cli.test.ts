@@ -37,9 +37,9 @@ describe('projections:rebuild', () => {
   it('explains its usage for an unknown read model', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await main(['nope'])).toBe(2);
-    // Every read model by name (the list grows with the projectors), then `all`.
-    expect(spy.mock.calls[0]![0]).toContain(`Usage: npm run projections:rebuild -- <${[...allProjectors.map((p) => p.name), 'all'].join('|')}>`);
-    expect(spy.mock.calls[0]![0]).toMatch(/<users\|sales\|valuations\|properties\|activity\|.*\|all>/);
+    // Every read model by name (the list grows with the read models), then all.
+    expect(spy.mock.calls[0]![0]).toBe(`Usage: npm run projections:rebuild -- <${[...allProjectors.map((p) => p.name), 'all'].join('|')}>`);
+    expect(spy.mock.calls[0]![0]).toMatch(/^Usage: npm run projections:rebuild -- <users\|sales\|valuations\|properties\|activity\|/);
     spy.mockRestore();
   });
 });

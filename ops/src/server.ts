@@ -1,7 +1,7 @@
-import { buildApp, completeApprovals, openAiFrom, type AppDeps } from '@kainga/command-api';
-import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, rebuildOutdated, type Config } from '@kainga/platform';
+import { buildApp, completeApprovals, emailSenderOf, openAiFrom, publicOrigin, type AppDeps } from '@kainga/command-api';
+import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
-import { createActivities, createWorkflowEngine } from '@kainga/workflows';
+import { createActivities, createWorkflowEngine, leadEmailsReactor } from '@kainga/workflows';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -76,6 +76,13 @@ export async function startKainga(
     pwaDir: options.pwaDir ?? PWA_DIST,
     projectionStatus: runner ? () => runner.statuses() : undefined,
   };
+  // Side effects of events (the marketplace's emails) run where the projections do: one process
+  // per deployment, each email keyed by its event id.
+  const reactors =
+    config.ROLE === 'api'
+      ? null
+      : new ReactorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, logger, reactors: [leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) })] });
+  await reactors?.start();
   // An empty store, or a seed a kill interrupted last time: (re)run it, it resumes where it stopped.
   if (config.SEED_DEMO && config.ROLE !== 'projections' && (await demoSeedPending(stores.eventStore))) {
     logger.info('loading demo data (accounts, sales in every town, valued properties)…');
@@ -109,6 +116,7 @@ export async function startKainga(
       (closing ??= (async () => {
         await app?.close(); // stops accepting, lets requests in flight finish
         await workflowEngine?.close();
+        await reactors?.stop();
         await runner?.stop();
         await stores.close();
         release();

@@ -12,6 +12,7 @@ export * from './projection/projector';
 export * from './projection/projection-runner';
 export * from './projection/rebuild';
 export * from './projection/projector-versions';
+export * from './reaction/reactor-runner';
 export * from './config/config';
 export * from './logger';
 export * from './stores';

@@ -1,6 +1,7 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
 import { partnerApplicationsProjector } from './partner-applications';
+import { partnerLeadsProjector } from './partner-leads';
 import { partnersProjector } from './partners';
 import { propertiesProjector } from './properties';
 import { salesProjector } from './sales';
@@ -17,9 +18,10 @@ export * from './activity';
 export * from './stats';
 export * from './partners';
 export * from './partner-applications';
+export * from './partner-leads';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector];

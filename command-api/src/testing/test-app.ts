@@ -1,4 +1,4 @@
-import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner, readOutbox } from '@kainga/platform';
+import { createGeocoder, createLogger, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, readOutbox, type Reactor } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,9 +11,14 @@ import { SESSION_COOKIE } from '../plugins/sessions';
 /**
  * The whole app in-process on a temporary DATA_DIR, with its projections running.
  * `extraDeps` may be a function of the base deps, so a caller further down the dependency
- * direction (workflows, ops) can add a workflow engine built on the same stores.
+ * direction (workflows, ops) can add a workflow engine built on the same stores. `reactors`
+ * (e.g. workflows' lead emails) run beside the projections, as ops/src/server.ts runs them.
  */
-export async function startTestApp(env: Record<string, string> = {}, extraDeps: Partial<AppDeps> | ((base: AppDeps) => Partial<AppDeps> | Promise<Partial<AppDeps>>) = {}) {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  extraDeps: Partial<AppDeps> | ((base: AppDeps) => Partial<AppDeps> | Promise<Partial<AppDeps>>) = {},
+  options: { reactors?: (deps: AppDeps) => Reactor[] } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kainga-api-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const logger = createLogger(config.LOG_LEVEL);
@@ -23,6 +28,8 @@ export async function startTestApp(env: Record<string, string> = {}, extraDeps: 
   await runner.start();
   const base: AppDeps = { config, stores, logger, sessionSecret: 'test-secret-that-is-at-least-32-characters', geocoder: createGeocoder(config), projectionStatus: () => runner.statuses() };
   const deps: AppDeps = { ...base, ...(typeof extraDeps === 'function' ? await extraDeps(base) : extraDeps) };
+  const reactors = options.reactors ? new ReactorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, reactors: options.reactors(deps), logger }) : null;
+  await reactors?.start();
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -30,9 +37,11 @@ export async function startTestApp(env: Record<string, string> = {}, extraDeps: 
     stores,
     dataDir,
     deps,
+    reactors,
     async close() {
       await app.close();
       await deps.workflowEngine?.close();
+      await reactors?.stop();
       await runner.stop();
       await stores.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,177 @@
+import type { Logger } from 'pino';
+import type { EventFilter, EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
+import type { ReadStore } from '../read-store/read-store';
+
+/**
+ * A side effect of events (an email, a call to another system): the read side's counterpart of a
+ * projector. `handle` must be idempotent per event id — the runner delivers each event at least
+ * once (a crash after the effect and before the checkpoint repeats it), so the effect is keyed by
+ * `event.id` (an EmailSender sends a message id once).
+ */
+export interface Reactor {
+  /** Names its checkpoint, `reactor:<name>`; never reuse a name for a different reactor. */
+  name: string;
+  filter: EventFilter;
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+export interface ReactorStatus {
+  name: string;
+  /** Every matching event at or before it has been handled. */
+  position: Position | null;
+  caughtUp: boolean;
+  /** Consecutive failures of the event it is retrying (0 when none). */
+  failures: number;
+  lastError: string | null;
+}
+
+/** The read-store checkpoint of a reactor (beside the projections' own, in the same table). */
+export const reactorCheckpoint = (name: string) => `reactor:${name}`;
+
+/** How long to wait before the n-th retry of a failing event: doubling from `initialMs`, capped. */
+export const retryDelay = (failures: number, initialMs: number, maxMs: number) => Math.min(maxMs, initialMs * 2 ** Math.max(0, failures - 1));
+
+/** How often, at most, a reactor stores a checkpoint that only scanning moved. */
+const SCANNED_CHECKPOINT_MS = 1000;
+
+class Stopped extends Error {}
+
+/**
+ * Runs reactors live: each subscribes to $all after its checkpoint and hands every matching event
+ * to `handle`, in log order, one at a time. The checkpoint moves past an event only after its
+ * handler succeeded; a failing event is retried with a growing back-off (logged each time) and
+ * never skipped, so later events wait behind it — a lost email would be worse than a late one.
+ * Reactors are independent: one stuck on an event holds up only itself.
+ */
+export class ReactorRunner {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly status = new Map<string, ReactorStatus>();
+  private readonly sleeps = new Set<() => void>();
+  private readonly writes = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly deps: {
+      eventStore: EventStore;
+      readStore: ReadStore;
+      reactors: readonly Reactor[];
+      logger: Logger;
+      batchSize?: number;
+      /** First retry delay of a failing event, doubled at each failure up to `maxRetryMs`. */
+      initialRetryMs?: number;
+      maxRetryMs?: number;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await Promise.all(this.deps.reactors.map((r) => this.run(r)));
+  }
+
+  private async run(reactor: Reactor): Promise<void> {
+    const { eventStore, readStore, logger } = this.deps;
+    const checkpoint = reactorCheckpoint(reactor.name);
+    const after = await readStore.getCheckpoint(checkpoint);
+    const state: ReactorStatus = { name: reactor.name, position: after, caughtUp: false, failures: 0, lastError: null };
+    this.status.set(reactor.name, state);
+    let stored = after;
+    let lastScannedWrite = 0;
+    // One checkpoint write at a time, never backwards.
+    const store = (position: Position) => {
+      const write = (this.writes.get(reactor.name) ?? Promise.resolve()).then(async () => {
+        if (stored !== null && position <= stored) return;
+        await readStore.commit([], { name: checkpoint, position });
+        stored = position;
+      });
+      this.writes.set(
+        reactor.name,
+        write.catch((err) => logger.warn({ err, reactor: reactor.name }, 'could not store a reactor checkpoint; it is written again later')),
+      );
+      return write;
+    };
+
+    const handleWithRetry = async (event: RecordedEvent) => {
+      for (;;) {
+        if (this.stopped) throw new Stopped();
+        try {
+          await reactor.handle(event);
+          state.failures = 0;
+          state.lastError = null;
+          return;
+        } catch (err) {
+          state.failures += 1;
+          state.lastError = err instanceof Error ? err.message : String(err);
+          const delay = retryDelay(state.failures, this.deps.initialRetryMs ?? 500, this.deps.maxRetryMs ?? 60_000);
+          logger.error({ err, reactor: reactor.name, eventId: event.id, eventType: event.type, failures: state.failures, retryInMs: delay }, 'reactor failed on an event; retrying it');
+          await this.sleep(delay);
+        }
+      }
+    };
+
+    const subscription = eventStore.subscribe({
+      after,
+      filter: reactor.filter,
+      batchSize: this.deps.batchSize ?? 100,
+      onBatch: async (events) => {
+        state.caughtUp = false;
+        for (const event of events) {
+          await handleWithRetry(event);
+          // The effect is done: a restart resumes after it (a failed write only repeats it, harmlessly).
+          state.position = event.position;
+          await store(event.position).catch(() => undefined);
+        }
+      },
+      onCheckpoint: (position) => {
+        if (state.position === null || position > state.position) state.position = position;
+        // Past events it does not handle: stored now and then, so a restart rescans little.
+        if (Date.now() - lastScannedWrite >= SCANNED_CHECKPOINT_MS) {
+          lastScannedWrite = Date.now();
+          void store(position).catch(() => undefined);
+        }
+      },
+      onCaughtUp: (position) => {
+        state.caughtUp = true;
+        if (position !== null) void store(position).catch(() => undefined);
+      },
+      onError: (error) => {
+        state.caughtUp = false;
+        if (this.stopped || error instanceof Stopped) return;
+        // The subscription itself failed (the store went away): start again from the checkpoint.
+        state.lastError = error instanceof Error ? error.message : String(error);
+        logger.error({ err: error, reactor: reactor.name }, 'reactor subscription failed; restarting from its checkpoint');
+        void this.sleep(retryDelay(1, this.deps.initialRetryMs ?? 500, this.deps.maxRetryMs ?? 60_000)).then(async () => {
+          await this.writes.get(reactor.name);
+          if (!this.stopped) await this.run(reactor);
+        });
+      },
+    });
+    this.subscriptions.set(reactor.name, subscription);
+  }
+
+  /** Resolves after `ms`, or at once when the runner stops. */
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleeps.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleeps.add(wake);
+    });
+  }
+
+  statuses(): ReactorStatus[] {
+    return [...this.status.values()].map((s) => ({ ...s }));
+  }
+
+  /** Stops every reactor (an event being retried is left for the next start), then stores how far each got. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const wake of [...this.sleeps]) wake();
+    await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
+    this.subscriptions.clear();
+    await Promise.all(this.writes.values());
+  }
+}
