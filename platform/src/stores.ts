@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { BlobStore } from './blob/blob-store';
+import { FileBlobStore } from './blob/file-blob-store';
 import type { Config } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
 import { SqliteCredentialStore } from './credentials/sqlite-credential-store';
@@ -13,8 +15,10 @@ export interface Stores {
   eventStore: EventStore;
   readStore: ReadStore;
   credentials: CredentialStore;
+  /** Uploaded bytes: GridFS with MONGO_URL, else files in DATA_DIR/blobs. */
+  blobStore: BlobStore;
   /** Which adapters were chosen, for logs and /api/ready. */
-  describe: { eventStore: string; readStore: string };
+  describe: { eventStore: string; readStore: string; blobStore: string };
   close(): Promise<void>;
 }
 
@@ -37,15 +41,23 @@ export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_U
   const credentials: CredentialStore = config.MONGO_URL
     ? await (await import('./credentials/mongo-credential-store')).MongoCredentialStore.connect(config.MONGO_URL, config.MONGO_DB)
     : new SqliteCredentialStore(join(dir, 'credentials.sqlite'));
+  const gridFs = config.MONGO_URL ? await (await import('./blob/gridfs-blob-store')).GridFsBlobStore.connect(config.MONGO_URL, config.MONGO_DB) : undefined;
+  const blobStore: BlobStore = gridFs ?? new FileBlobStore(join(dir, 'blobs'));
   return {
     eventStore,
     readStore,
     credentials,
-    describe: { eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite', readStore: config.MONGO_URL ? 'mongodb' : 'embedded' },
+    blobStore,
+    describe: {
+      eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite',
+      readStore: config.MONGO_URL ? 'mongodb' : 'embedded',
+      blobStore: config.MONGO_URL ? 'gridfs' : 'files',
+    },
     close: async () => {
       await eventStore.close();
       await readStore.close();
       await credentials.close();
+      await gridFs?.close();
     },
   };
 }

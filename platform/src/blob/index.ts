@@ -1,0 +1,2 @@
+export * from './blob-store';
+export { FileBlobStore } from './file-blob-store';
