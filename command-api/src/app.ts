@@ -12,6 +12,8 @@ import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
 import mapDetailsRoutes from './properties/map-details-routes';
 import publicRoutes from './public/routes';
+import imageServeRoutes from './uploads/serve-routes';
+import imageUploadRoutes from './uploads/upload-routes';
 import valuationRoutes from './valuations/routes';
 import actor from './plugins/actor';
 import compress from './plugins/compress';
@@ -25,7 +27,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
 import sessions from './plugins/sessions';
 
-/** Largest JSON body accepted; uploads (later) have their own limits. */
+/** Largest JSON body accepted; image uploads have their own limits (uploads/image-kinds.ts). */
 export const BODY_LIMIT = 64 * 1024;
 
 /** Longest path parameter routed (Fastify's default; ids are 36 characters); a longer one answers 414. */
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { deps });
   await app.register(publicRoutes, { deps });
   await app.register(providersRoute, { deps });
+  await app.register(imageServeRoutes, { deps });
 
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adminPropertyRoutes, { deps });
     await scope.register(mapDetailsRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
+    await scope.register(imageUploadRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });
