@@ -3,7 +3,10 @@ import type { BlobStore } from '@kainga/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
-import { noisyPng, postImage, solidImage } from './testing';
+import { request as httpRequest } from 'node:http';
+import { once } from 'node:events';
+import { SESSION_COOKIE } from '../plugins/sessions';
+import { multipartBody, noisyPng, postImage, solidImage } from './testing';
 import { UPLOADS_PER_HOUR } from './upload-routes';
 
 let t: TestApp;
@@ -94,6 +97,43 @@ describe('POST /api/upload/profile-image and /company-image', () => {
     expect(res.headers.connection).toBe('close');
     // The server is still well: the next upload goes through.
     expect((await postImage(t.app, '/api/upload/profile-image', cookie, profileImage(await solidImage('jpeg')))).statusCode).toBe(201);
+  });
+
+  it('answers a 10 MB upload without a declared length as soon as the file passes the limit, and keeps serving', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const total = 10 * 1024 * 1024;
+    const { payload, contentType } = multipartBody('profileImage', 'big.jpg', 'image/jpeg', Buffer.alloc(0));
+    // The part's headers only: the file's bytes follow, and the closing boundary is never reached.
+    const head = payload.subarray(0, payload.indexOf('\r\n\r\n') + 4);
+    const req = httpRequest(`${origin}/api/upload/profile-image`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, 'transfer-encoding': 'chunked', cookie: `${SESSION_COOKIE}=${encodeURIComponent(cookie)}` },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+    });
+    let answered = false;
+    void answer.finally(() => (answered = true)).catch(() => undefined);
+    req.write(head);
+    const chunk = Buffer.alloc(64 * 1024, 0xff);
+    let sent = 0;
+    while (sent < total && !answered) {
+      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answer.catch(() => undefined)]);
+      sent += chunk.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The answer came while the body was still being sent: the server never waited for all of it.
+    expect(answered).toBe(true);
+    expect(sent).toBeLessThan(total);
+    expect(await answer).toEqual({ status: 413, body: JSON.stringify({ message: 'Please select an image smaller than 300KB.' }) });
+    req.destroy();
+    const health = await fetch(`${origin}/api/health`);
+    expect(health.status).toBe(200);
   });
 
   it('strips EXIF and GPS, and bakes the orientation into the pixels', async () => {
