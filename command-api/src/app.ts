@@ -10,6 +10,7 @@ import authRoutes from './auth/routes';
 import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
 import healthRoutes from './health/routes';
+import partnerProfileRoutes from './partner-profile/profile-routes';
 import mapDetailsRoutes from './properties/map-details-routes';
 import publicRoutes from './public/routes';
 import imageServeRoutes from './uploads/serve-routes';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(mapDetailsRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
     await scope.register(imageUploadRoutes, { deps });
+    await scope.register(partnerProfileRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });
