@@ -169,9 +169,12 @@ describe('POST /api/upload/profile-image and /company-image', () => {
   it('says what is wrong with a body that is not the expected form', async () => {
     const wrongField = await postImage(t.app, '/api/upload/profile-image', cookie, { ...profileImage(await solidImage('jpeg')), field: 'file' });
     expect([wrongField.statusCode, wrongField.json()]).toEqual([400, { message: 'Send the image in the form field "profileImage".' }]);
-    const json = await t.app.inject({ method: 'POST', url: '/api/upload/company-image', payload: { companyImage: 'x' }, cookies: { 'kainga.sid': cookie } });
+    const fieldOnly = Buffer.from('--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--b--\r\n');
+    const noFile = await t.app.inject({ method: 'POST', url: '/api/upload/profile-image', payload: fieldOnly, headers: { 'content-type': 'multipart/form-data; boundary=b' }, cookies: { [SESSION_COOKIE]: cookie } });
+    expect([noFile.statusCode, noFile.json()]).toEqual([400, { message: 'Please choose an image to upload.' }]);
+    const json = await t.app.inject({ method: 'POST', url: '/api/upload/company-image', payload: { companyImage: 'x' }, cookies: { [SESSION_COOKIE]: cookie } });
     expect([json.statusCode, json.json()]).toEqual([415, { message: 'Send the image as multipart/form-data in the field "companyImage".' }]);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/upload/company-image', payload: await solidImage('png'), headers: { 'content-type': 'image/png' }, cookies: { 'kainga.sid': cookie } });
+    const raw = await t.app.inject({ method: 'POST', url: '/api/upload/company-image', payload: await solidImage('png'), headers: { 'content-type': 'image/png' }, cookies: { [SESSION_COOKIE]: cookie } });
     expect([raw.statusCode, raw.json()]).toEqual([415, { message: 'Send the image as multipart/form-data.' }]);
   });
 
