@@ -16,8 +16,11 @@ import partnerRoutes from './partners/partner-routes';
 import partnerDirectoryRoutes from './leads/directory-routes';
 import partnerInboxRoutes from './leads/inbox-routes';
 import leadRequestRoutes from './leads/request-routes';
+import partnerProfileRoutes from './partner-profile/profile-routes';
 import mapDetailsRoutes from './properties/map-details-routes';
 import publicRoutes from './public/routes';
+import imageServeRoutes from './uploads/serve-routes';
+import imageUploadRoutes from './uploads/upload-routes';
 import valuationRoutes from './valuations/routes';
 import actor from './plugins/actor';
 import compress from './plugins/compress';
@@ -31,7 +34,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
 import sessions from './plugins/sessions';
 
-/** Largest JSON body accepted; uploads (later) have their own limits. */
+/** Largest JSON body accepted; image uploads have their own limits (uploads/image-kinds.ts). */
 export const BODY_LIMIT = 64 * 1024;
 
 /** Longest path parameter routed (Fastify's default; ids are 36 characters); a longer one answers 414. */
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicRoutes, { deps });
   await app.register(providersRoute, { deps });
   await app.register(partnerDirectoryRoutes, { deps });
+  await app.register(imageServeRoutes, { deps });
 
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {
@@ -108,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(partnerRoutes, { deps });
     await scope.register(leadRequestRoutes, { deps });
     await scope.register(partnerInboxRoutes, { deps });
+    await scope.register(imageUploadRoutes, { deps });
+    await scope.register(partnerProfileRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });
