@@ -14,6 +14,8 @@ const DirectoryPage = lazy(() => import('../features/directory/DirectoryPage'));
 const PropertyDetailPage = lazy(() => import('../features/property/PropertyDetailPage'));
 const PropertyAssessmentRedirect = lazy(() => import('../features/property/PropertyAssessmentRedirect'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const PartnerDashboardPage = lazy(() => import('../features/partner-dashboard/PartnerDashboardPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 
 /**
  * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
@@ -21,10 +23,8 @@ const AdminPage = lazy(() => import('../features/admin/AdminPage'));
  */
 export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
   { path: '/apply', title: 'Become a Partner', sentence: 'The partner application is not available yet.' },
-  { path: '/partner-dashboard', title: 'Partner Dashboard', sentence: 'The partner dashboard is not available yet.' },
   { path: '/partner-benefits', title: 'Partner Benefits', sentence: 'The partner benefits page is not available yet.' },
   { path: '/partner-enquiry', title: 'Partner Enquiry', sentence: 'The partner enquiry form is not available yet.' },
-  { path: '/messages', title: 'Messages', sentence: 'Messages are not available yet.' },
 ];
 
 export function AppRoutes() {
@@ -42,6 +42,8 @@ export function AppRoutes() {
         <Route path="property/:id" element={<PropertyDetailPage />} />
         <Route path="property/:id/assessment" element={<PropertyAssessmentRedirect />} />
         <Route path="admin" element={<AdminPage />} />
+        <Route path="partner-dashboard" element={<PartnerDashboardPage />} />
+        <Route path="messages" element={<MessagesPage />} />
         {comingSoonScreens.map((s) => (
           <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
         ))}

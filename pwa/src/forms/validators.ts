@@ -9,7 +9,7 @@
 export type FieldValidator = (value: unknown) => string | null;
 
 /** zod's default e-mail pattern (zod/v4/core/regexes.ts `email`), used by the contracts. */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
