@@ -11,3 +11,4 @@ export * from './workflows';
 export * from './confidence';
 export * from './calculators/index';
 export * from './signed-in-hint';
+export * from './service-types';

@@ -19,13 +19,13 @@ describe('screens outside the route table', () => {
     await visible(page.getByRole('heading', { name: 'Whats that property really worth?' }));
   });
 
-  it('screens not built yet say so, and /partner goes to the partner dashboard', async () => {
+  it('signed out, /messages asks to sign in, and /partner goes to the partner dashboard (partners only)', async () => {
     const page = await suite.newPage();
     await page.goto('/messages');
-    await visible(page.getByText('Messages are not available yet.'));
+    await visible(page.getByRole('heading', { name: 'Authentication Required' }));
     await page.goto('/partner');
     await page.waitForURL((u) => u.pathname === '/partner-dashboard');
-    await visible(page.getByText('The partner dashboard is not available yet.'));
+    await visible(page.getByRole('heading', { name: 'Partner Access Required' }));
   });
 
   it('the how-it-works page explains the method and its limits', async () => {

@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { serviceTypes } from '../service-types';
 
-/**
- * Service types of a lead (partner/admin spec §3, §9), with their labels. A partner role maps to
- * the service it offers; 'ad_inquiry' ('General Inquiry') is a message from an advert's dialog or a
- * 'General Enquiry'.
- */
-export const serviceTypes = ['mortgage', 'valuation', 'property_management', 'ad_inquiry'] as const;
+export { serviceTypes, serviceTypeLabels, serviceTypeOfRole } from '../service-types';
+/** Service types of a lead (partner/admin spec §3, §9); labels in ../service-types.ts. */
 export const ServiceType = z.enum(serviceTypes);
 export type ServiceType = z.infer<typeof ServiceType>;
-export const serviceTypeLabels: Record<ServiceType, string> = {
-  mortgage: 'Mortgage Broker',
-  valuation: 'Registered Valuer',
-  property_management: 'Property Manager',
-  ad_inquiry: 'General Inquiry',
-};
-export const serviceTypeOfRole = { mortgage_broker: 'mortgage', registered_valuer: 'valuation', property_manager: 'property_management' } as const;
 
 /**
  * Where a request to a partner came from: the local-professionals contact dialog

@@ -18,14 +18,14 @@ const ApplyPage = lazy(() => import('../features/partner-apply/ApplyPage'));
 const PartnerEnquiryPage = lazy(() => import('../features/partner-apply/PartnerEnquiryPage'));
 const PartnerBenefitsPage = lazy(() => import('../features/partner-apply/PartnerBenefitsPage'));
 const SetPasswordPage = lazy(() => import('../features/set-password/SetPasswordPage'));
+const PartnerDashboardPage = lazy(() => import('../features/partner-dashboard/PartnerDashboardPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 
 /**
  * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
  * 'Coming soon' page naming the screen.
  */
 export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
-  { path: '/partner-dashboard', title: 'Partner Dashboard', sentence: 'The partner dashboard is not available yet.' },
-  { path: '/messages', title: 'Messages', sentence: 'Messages are not available yet.' },
 ];
 
 export function AppRoutes() {
@@ -47,6 +47,8 @@ export function AppRoutes() {
         <Route path="partner-enquiry" element={<PartnerEnquiryPage />} />
         <Route path="partner-benefits" element={<PartnerBenefitsPage />} />
         <Route path="set-password" element={<SetPasswordPage />} />
+        <Route path="partner-dashboard" element={<PartnerDashboardPage />} />
+        <Route path="messages" element={<MessagesPage />} />
         {comingSoonScreens.map((s) => (
           <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
         ))}

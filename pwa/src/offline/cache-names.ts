@@ -6,6 +6,8 @@
 export const PUBLIC_API_CACHE = 'kainga-api-public';
 /** Owner-only GET API answers (property map details): cleared when the person changes or signs out. */
 export const PRIVATE_API_CACHE = 'kainga-api-private';
+/** localStorage key of the id of the person the device's personal data belongs to (private-cache.ts). */
+export const CACHE_OWNER_KEY = 'kainga.offline.cacheOwner';
 /** OpenStreetMap raster tiles. */
 export const MAP_TILE_CACHE = 'kainga-map-tiles';
 

@@ -8,14 +8,17 @@
  * without the signed-in hint cookie (signed out: the user call is not made, see
  * auth/signed-in-hint.ts), the cache is deleted. The id of the person it belongs to is kept in
  * localStorage under {@link CACHE_OWNER_KEY}. A network failure of the user call changes nothing.
+ * The personal IndexedDB store (private-store.ts: saved leads, queued responses) is wiped at the
+ * same moments, keeping only the new person's entries.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@kainga/contracts';
 import { hasSignedInHint } from '../auth/signed-in-hint';
 import { userQueryKey } from '../auth/user';
-import { PRIVATE_API_CACHE } from './cache-names';
+import { CACHE_OWNER_KEY, PRIVATE_API_CACHE } from './cache-names';
+import { clearPrivateStoreExcept } from './private-store';
 
-export const CACHE_OWNER_KEY = 'kainga.offline.cacheOwner';
+export { CACHE_OWNER_KEY };
 
 /** What to do with the personal cache, given its recorded owner and the server's current answer. */
 export function privateCacheAction(recordedOwner: string | null, user: Pick<User, 'id'> | null): { clear: boolean; owner: string | null } {
@@ -50,7 +53,7 @@ export function guardPrivateCache(client: QueryClient): () => void {
   const seen = (user: Pick<User, 'id'> | null) => {
     const { clear, owner } = privateCacheAction(readOwner(), user);
     if (!clear) return;
-    void clearPrivateCache()
+    void Promise.all([clearPrivateCache(), clearPrivateStoreExcept(owner)])
       .catch((error: unknown) => console.warn('Could not clear saved personal data', error))
       .finally(() => writeOwner(owner));
   };

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import type { UserValuation } from '@kainga/contracts';
 import { CalculatorModal, MortgageCalculator, RentalYieldCalculator, type MortgageSummary } from '../calculators';
 import { fullAddress } from './summary-logic';
 import { ValuationSummary } from './ValuationSummary';
 import './valuation.css';
+
+/** The local-professionals cards load with their own chunk. */
+const LocalProfessionals = lazy(() => import('../professionals/LocalProfessionals'));
 
 type CalculatorKind = 'mortgage' | 'rental';
 
@@ -87,6 +90,9 @@ export function ValuationResults({ valuation, onNewAssessment }: { valuation: Us
               <RentalYieldCalculator propertyValue={propertyValue} mortgage={mortgage} />
             </div>
           )}
+          <Suspense fallback={null}>
+            <LocalProfessionals propertyId={valuation.property.id} city={valuation.property.city} />
+          </Suspense>
         </div>
         <aside className="results-side">
           <QuickActions onOpen={setModal} />
