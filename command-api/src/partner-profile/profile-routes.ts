@@ -10,7 +10,7 @@ import { partnerDecider, partnerStream } from '../partners/partner';
 import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { imageExists } from '../uploads/image-path';
-import { activePartner } from './active-partner';
+import { activePartner } from '../partners/active-partner';
 import { profileFieldsOf, toProfileView } from './profile-view';
 
 export const UPLOAD_AGAIN = 'Please upload the image again.';

@@ -1,7 +1,7 @@
 import { partnerRolesOf, type PartnerRoleName, type User } from '@kainga/contracts';
 import { forbidden, invalid, type ReadStore } from '@kainga/platform';
 import { findPartner, type PartnerDoc } from '@kainga/projections';
-import { partnerIdFor } from '../partners/partner';
+import { partnerIdFor } from './partner';
 
 export const PARTNER_ACCESS_REQUIRED = 'Partner Access Required';
 export const CHOOSE_ACTIVE_ROLE = 'Please choose your active partner role.';
