@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PARTNERS } from './partners';
 import { PROPERTIES } from './properties';
+import { USERS } from './users';
 import { adminStats, publicStats } from './stats';
 import { VALUATIONS } from './valuations';
 
@@ -43,5 +45,21 @@ describe('stats', () => {
     const count = vi.spyOn(store, 'collection');
     await publicStats(store, new Date('2026-11-24T00:00:00Z'));
     expect(count.mock.calls.length).toBeGreaterThan(0);
+  });
+
+  it('counts the partners a person can reach: enrolled, and still holding the role', async () => {
+    const user = (id: string, roles: string[]) => ({ collection: USERS, insertOne: { document: { _id: id, roles } } });
+    const partner = (id: string, userId: string, role: string) => ({ collection: PARTNERS, insertOne: { document: { _id: id, userId, role, createdAt: '2026-11-20T00:00:00.000Z' } } });
+    await store.commit(
+      [
+        user('u1', ['general', 'mortgage_broker']),
+        user('u2', ['general']), // the role was taken away after enrolment
+        user('u3', ['property_manager']), // the role without a partner record (Edit Roles alone)
+        partner('p1', 'u1', 'mortgage_broker'),
+        partner('p2', 'u2', 'registered_valuer'),
+      ],
+      { name: 'partners', position: '01' },
+    );
+    expect((await publicStats(store, now)).totalPartners).toBe(1);
   });
 });

@@ -1,9 +1,9 @@
-import { partnerRoleNames } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
 import { ACTIVITY, type ActivityDoc, type ActivityType } from './activity';
 import { countProperties } from './properties';
 import { whileUnchanged } from './read-model-memo';
-import { USERS } from './users';
+import { PARTNERS, type PartnerDoc } from './partners';
+import { USERS, type UserDoc } from './users';
 import { countCompletedValuations } from './valuations';
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
@@ -21,7 +21,7 @@ export async function recentActivity(store: ReadStore, now: Date, days: number):
  * can have changed, so an answer is computed once per change instead of once per request: counting
  * walks an index, which bench:scale measured at 0.01× a bare route with 20,000 valuations.
  */
-const COUNTED = ['valuations', 'properties', 'users', 'activity'] as const;
+const COUNTED = ['valuations', 'properties', 'users', 'activity', 'partners'] as const;
 
 async function memoised<T>(store: ReadStore, name: string, now: Date, compute: () => Promise<T>): Promise<T> {
   const positions = await Promise.all(COUNTED.map((p) => store.getCheckpoint(p)));
@@ -37,7 +37,7 @@ async function countPublicStats(store: ReadStore, now: Date) {
   const [totalValuations, totalProperties, totalPartners, recent] = await Promise.all([
     countCompletedValuations(store),
     countProperties(store),
-    store.collection(USERS).count({ roles: { $in: [...partnerRoleNames] } }),
+    countReachablePartners(store),
     recentActivity(store, now, 30),
   ]);
   return { totalValuations, totalProperties, totalPartners, recentValuationsCount: recent.valuation };
@@ -56,4 +56,18 @@ async function countAdminStats(store: ReadStore, now: Date) {
     recentActivity(store, now, 7),
   ]);
   return { totalUsers, totalProperties, totalValuations, recentActivity: (['user', 'property', 'valuation'] as const).map((type) => ({ type, count: recent[type] })) };
+}
+
+/**
+ * Partners a person can reach: enrolled (an approved application or an admin's direct creation)
+ * and still holding the role. A user given a partner role by Edit Roles alone has no partner
+ * record, so nobody could contact them; they are not counted. A few hundred partners at most,
+ * counted once per change (see memoised).
+ */
+async function countReachablePartners(store: ReadStore): Promise<number> {
+  const partners = await store.collection<PartnerDoc>(PARTNERS).find({});
+  if (partners.length === 0) return 0;
+  const users = await store.collection<UserDoc>(USERS).find({ _id: { $in: [...new Set(partners.map((p) => p.userId))] } });
+  const roles = new Map(users.map((u) => [u._id, u.roles]));
+  return partners.filter((p) => roles.get(p.userId)?.includes(p.role)).length;
 }
