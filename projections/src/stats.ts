@@ -3,7 +3,8 @@ import { ACTIVITY, type ActivityDoc, type ActivityType } from './activity';
 import { countProperties } from './properties';
 import { whileUnchanged } from './read-model-memo';
 import { PARTNERS, type PartnerDoc } from './partners';
-import { USERS, type UserDoc } from './users';
+import type { UserDoc } from '@kainga/contracts';
+import { USERS } from './users';
 import { countCompletedValuations } from './valuations';
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
