@@ -13,3 +13,13 @@ export { openAiFrom, type OpenAiValuer } from './valuations/openai-client';
 export { emailSenderOf, publicOrigin } from './accounts/admin-email';
 export { leadDecider, leadStream } from './leads/lead';
 export { partnerDecider, partnerIdFor, partnerStream } from './partners/partner';
+// The demo seed (ops) makes partners, images and leads through these, as the routes do.
+export { submitApplication, approveApplication, rejectApplication, applicationIdFor } from './partners/applications';
+export { applicationStream } from './partners/application';
+export { createPartner } from './partners/create-partner';
+export { receiveLead } from './leads/receive-lead';
+export { loadUser } from './plugins/actor';
+export { detectImageFormat } from './uploads/image-format';
+export { stripMetadata } from './uploads/strip-metadata';
+export { imagePath } from './uploads/image-path';
+export { uploadRule, type ImageKind } from './uploads/image-kinds';

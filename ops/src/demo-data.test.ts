@@ -48,12 +48,14 @@ describe('demo seeding', () => {
     const later = new Date(now.getTime() + 3 * 86_400_000);
     await expect(seedDemoData(t.deps, { now: later, size, onProgress: killAt('properties', 5) })).rejects.toThrow('killed during properties');
     expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
+    await expect(seedDemoData(t.deps, { now: later, size, onProgress: killAt('partners', 20) })).rejects.toThrow('killed during partners');
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
     expect(await seedDemoData(t.deps, { now: later, size })).toEqual(expected);
     expect(await demoSeedPending(t.stores.eventStore)).toBe(false);
 
     const resumed = await census(t);
     expect(resumed.byType).toEqual(reference.byType);
-    expect(resumed.byType).toMatchObject({ UserRegistered: 9, DemoSeedStarted: 1, DemoSeedCompleted: 1, PropertyRegistered: expected.properties, ValuationRequested: expected.valuations });
+    expect(resumed.byType).toMatchObject({ UserRegistered: 16, DemoSeedStarted: 2, DemoSeedCompleted: 2, PropertyRegistered: expected.properties, ValuationRequested: expected.valuations });
     expect(resumed.repeated.sort()).toEqual(reference.repeated.sort());
     // The demo admin can sign in and is an admin.
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.kainga.nz', password: DEMO_PASSWORD } });
