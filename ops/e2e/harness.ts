@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { readOutbox } from '@kainga/platform';
 import { assertChromium, CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/chromium';
 import { startKainga } from '../src/server';
 
@@ -212,3 +213,36 @@ export async function swipeRight(locator: Locator, distance: number): Promise<vo
  * still animates it (its `ant-slide-up-*` classes) can land on nothing, as a tap on a moving list would.
  */
 export const settledSelectList = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="ant-slide-up"])');
+
+/**
+ * Picks an option of a labelled antd select (once its list has settled) and waits for the list to
+ * close. `search`: typed first, as a person narrows a long list (antd draws only the options in
+ * view, so one further down is not in the page until the list is filtered or scrolled).
+ */
+export async function chooseOption(page: Page, scope: Locator | Page, label: string, option: string, search?: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  if (search) await page.keyboard.type(search);
+  await settledSelectList(page).getByTitle(option, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
+
+/**
+ * The path and query of the last link matching `pattern` mailed to `to` (DATA_DIR/outbox). Links
+ * carry PUBLIC_URL's origin (else localhost), so a test opens the path at its own origin.
+ */
+export async function mailedLink(server: RunningKainga, to: string, pattern: RegExp): Promise<string> {
+  const mail = (await readOutbox(join(server.dataDir, 'outbox'))).filter((m) => m.to === to).at(-1);
+  const link = pattern.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no link matching ${pattern} was mailed to ${to}`);
+  return link;
+}
+
+/**
+ * Registers `person` (an address of the suite's ADMIN_EMAILS) and opens the admin link mailed to
+ * them, as the owner of the address would: the page ends signed in as an admin on /admin.
+ */
+export async function registerAdmin(suite: Suite, page: Page, person: Person): Promise<void> {
+  await registerThroughUi(page, person);
+  await page.goto(await mailedLink(suite.server, person.email, /\/api\/auth\/admin-email\?token=[\w-]+/));
+  await page.waitForURL((u) => u.pathname === '/admin');
+}

@@ -67,6 +67,9 @@ export function CreatePartnerForm({ roles, locations }: { roles: readonly RoleRe
     <Form<CreatePartnerValues>
       form={form}
       name="create-partner"
+      // The field rules give the spec's messages; the browser's own checks (type="email"/"url") would
+      // block the submit with theirs and leave every other field unchecked.
+      noValidate
       layout="vertical"
       requiredMark={false}
       onFinish={(values) => {

@@ -62,6 +62,9 @@ export function ApplyForm({ roles, locations, defaultEmail, onSubmitted }: {
     <Form<ApplyValues>
       form={form}
       name="apply"
+      // The field rules give the spec's messages; the browser's own checks (type="email"/"url") would
+      // block the submit with theirs and leave every other field unchecked.
+      noValidate
       layout="vertical"
       requiredMark={false}
       initialValues={{ contactEmail: defaultEmail }}

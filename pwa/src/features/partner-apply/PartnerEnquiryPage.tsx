@@ -96,6 +96,9 @@ function EnquiryForm({ defaultEmail, onSubmitted }: { defaultEmail: string; onSu
     <Form<EnquiryValues>
       form={form}
       name="partner-enquiry"
+      // The field rules give the spec's messages; the browser's own checks (type="email"/"url") would
+      // block the submit with theirs and leave every other field unchecked.
+      noValidate
       layout="vertical"
       requiredMark={false}
       initialValues={{ contactEmail: defaultEmail, requestedLocationIds: [] }}

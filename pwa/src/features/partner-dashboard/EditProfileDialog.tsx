@@ -66,6 +66,9 @@ function ProfileForm({ role, onDone }: { role: PartnerRoleName; onDone: () => vo
     <Form<ProfileFormValues>
       form={form}
       name="partner-profile"
+      // The field rules give the spec's messages; the browser's own checks (type="email"/"url") would
+      // block the submit with theirs and leave every other field unchecked.
+      noValidate
       layout="vertical"
       requiredMark={false}
       initialValues={profileFormValues(profile.data)}
