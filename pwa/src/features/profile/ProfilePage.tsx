@@ -39,6 +39,8 @@ function ProfileForm({ user }: { user: User }) {
     <Form<ProfileValues>
       form={form}
       name="profile"
+      // Our messages, not the browser's own bubble on type="email" (which stops the submit first).
+      noValidate
       layout="vertical"
       requiredMark={false}
       initialValues={{ firstName: user.firstName, lastName: user.lastName, email: user.email }}

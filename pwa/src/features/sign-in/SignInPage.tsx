@@ -128,6 +128,8 @@ export default function SignInPage() {
           <Form<SignInValues>
             form={signInForm}
             name="sign-in"
+            // Our messages, not the browser's own bubble on type="email" (which stops the submit first).
+            noValidate
             layout="vertical"
             requiredMark={false}
             onFinish={(v) => {
@@ -150,6 +152,8 @@ export default function SignInPage() {
           <Form<RegisterValues>
             form={registerForm}
             name="register"
+            // Our messages, not the browser's own bubble on type="email" (which stops the submit first).
+            noValidate
             layout="vertical"
             requiredMark={false}
             onFinish={(v) => {
