@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { readOutbox } from '@kainga/platform';
 import { assertChromium, CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/chromium';
 import { startKainga } from '../src/server';
 
@@ -134,6 +135,53 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** A toast (antd notification) whose text holds `title`. */
+export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
+
+/** A call to the API from the page (its cookies, its origin), as the app's own fetches make it. */
+export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, {
+        method: m,
+        credentials: 'include',
+        headers: b === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/**
+ * Registers `person` (whose email the suite lists in ADMIN_EMAILS) and opens the admin link mailed
+ * to them (DATA_DIR/outbox), as its owner would: answers their page, signed in as an admin.
+ */
+export async function becomeAdmin(suite: Suite, person: Person): Promise<Page> {
+  const page = await suite.newPage();
+  await registerThroughUi(page, person);
+  const mail = (await readOutbox(join(suite.server.dataDir, 'outbox'))).filter((m) => m.to === person.email).at(-1);
+  const link = /\/api\/auth\/admin-email\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no admin link was mailed to ${person.email}`);
+  await page.goto(link);
+  await page.waitForURL((u) => u.pathname === '/admin');
+  return page;
+}
+
+/** A new page on the home page, controlled by the service worker (the second load). */
+export async function controlledPage(suite: Suite): Promise<Page> {
+  const page = await suite.newPage();
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  return page;
 }
 
 /** Opens the user dropdown and answers the labels of its items. */

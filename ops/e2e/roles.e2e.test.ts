@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RoleName } from '@kainga/contracts';
-import { join } from 'node:path';
-import { readOutbox } from '@kainga/platform';
-import { newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
+import { becomeAdmin, newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');
 let suite: Suite;
 let adminPage: Page;
 beforeAll(async () => {
   suite = await startSuite({ ADMIN_EMAILS: admin.email });
-  adminPage = await suite.newPage();
-  await registerThroughUi(adminPage, admin);
-  // ADMIN_EMAILS makes the owner of the address admin once they open the link mailed to it (DATA_DIR/outbox).
-  const mail = (await readOutbox(join(suite.server.dataDir, 'outbox'))).filter((m) => m.to === admin.email).at(-1);
-  const link = /\/api\/auth\/admin-email\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`no admin link was mailed to ${admin.email}`);
-  await adminPage.goto(link);
-  await adminPage.waitForURL((u) => u.pathname === '/admin');
+  adminPage = await becomeAdmin(suite, admin);
 });
 afterAll(async () => {
   await suite?.close();
