@@ -147,6 +147,8 @@ describe('an owner contacts a local professional, who answers from the partner d
     expect(await card.locator('.partner-item').count()).toBe(1);
     expect(await card.getByText('City Lending').count()).toBe(0);
     expect(await card.getByText('Coast Property Care').count()).toBe(0);
+    const inArea = ownerPage.locator('.local-professionals').filter({ has: ownerPage.getByRole('heading', { name: 'Professional Services in Your Area' }) });
+    expect(await inArea.locator('.service-counts li').allInnerTexts()).toEqual(['Mortgage Broker: 1', 'Registered Valuer: 0', 'Property Manager: 1']);
 
     // The contact dialog opens with a greeting naming the city and region.
     await card.getByRole('button', { name: 'Contact', exact: true }).click();
@@ -170,6 +172,18 @@ describe('an owner contacts a local professional, who answers from the partner d
     await request.getByRole('button', { name: 'Send Request' }).click();
     await visible(toast(ownerPage, 'Service Request Sent!'));
     await request.waitFor({ state: 'hidden' });
+
+    // Every service: both Tauranga partners; a request must then say which service.
+    await choose(ownerPage, 'Service type', 'All Services');
+    await visible(card.getByRole('heading', { name: 'Coast Property Care' }));
+    expect(await card.locator('.partner-item').count()).toBe(2);
+    await card.locator('.partner-item').filter({ hasText: BUSINESS }).getByRole('button', { name: 'Request Service' }).click();
+    const unspecified = await visible(ownerPage.getByRole('dialog', { name: `Request a service from ${BUSINESS}` }));
+    await unspecified.getByLabel('What do you need?').fill('Anything you offer.');
+    await unspecified.getByRole('button', { name: 'Send Request' }).click();
+    await visible(toast(ownerPage, 'Please select a service type'));
+    await unspecified.getByRole('button', { name: 'Cancel' }).click();
+    await unspecified.waitFor({ state: 'hidden' });
 
     // Both wait under Messages, not read yet.
     await ownerPage.getByRole('button', { name: /^Account menu for / }).click();
@@ -313,5 +327,19 @@ describe('an owner contacts a local professional, who answers from the partner d
     await expect
       .poll(async () => (await outbox()).filter((m) => m.to === broker.email && m.subject === 'New enquiry from Ana Visitor').length, { timeout: 10_000 })
       .toBe(1);
+
+    // The partner finds it in the inbox, from the name the visitor gave.
+    const partnerPage = await suite.newPage();
+    await partnerPage.goto('/sign-in');
+    await signInThroughUi(partnerPage, broker.email, broker.password);
+    await visible(userMenuButton(partnerPage, 'Hemi Broker'));
+    await partnerPage.goto('/partner-dashboard');
+    await visible(tab(partnerPage, /^New \(1\)$/));
+    const card = await visible(partnerCard(partnerPage).filter({ hasText: 'Ana Visitor' }));
+    await visible(card.locator('.ant-tag', { hasText: /^General Inquiry$/ }));
+    await card.click();
+    const detail = await visible(partnerPage.getByRole('dialog', { name: 'Message from Ana Visitor' }));
+    await visible(detail.getByText('021 555 0101'));
+    await visible(detail.getByText('ana.visitor@example.nz'));
   });
 });
