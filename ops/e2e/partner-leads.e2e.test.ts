@@ -239,6 +239,7 @@ describe('an owner contacts a local professional, who answers from the partner d
     await brokerPage.context().setOffline(true);
     await brokerPage.reload();
     await visible(brokerPage.getByText(/^Showing your messages as saved on this device/));
+    expect(await brokerPage.getByRole('button', { name: 'Edit Profile' }).isDisabled()).toBe(true);
     await visible(tab(brokerPage, /^New \(1\)$/));
     await visible(tab(brokerPage, /^Responded \(1\)$/));
 
@@ -257,6 +258,9 @@ describe('an owner contacts a local professional, who answers from the partner d
     await brokerPage.context().setOffline(false);
     await visible(toast(brokerPage, 'Response Sent'));
     await visible(tab(brokerPage, /^Responded \(2\)$/));
+    // Back online: fresh answers, and the dashboard works as usual again.
+    await brokerPage.getByText(/^Showing your messages as saved on this device/).waitFor({ state: 'detached' });
+    await expect.poll(() => brokerPage.getByRole('button', { name: 'Edit Profile' }).isEnabled()).toBe(true);
     expect(await request.getByText(/Waiting to send/).count()).toBe(0);
     const lead = (await brokerLeads(brokerPage)).find((l) => l.requestMessage === SERVICE_REQUEST)!;
     expect(lead.leadStatus).toBe('responded');
