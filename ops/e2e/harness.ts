@@ -137,6 +137,45 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** A toast (antd notification) whose text holds `title`. */
+export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
+
+/** A call to the API from the page (its cookies, its origin), as the app's own fetches make it. */
+export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, {
+        method: m,
+        credentials: 'include',
+        headers: b === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** registerAdmin on a new page of the suite, answered. */
+export async function becomeAdmin(suite: Suite, person: Person): Promise<Page> {
+  const page = await suite.newPage();
+  await registerAdmin(suite, page, person);
+  return page;
+}
+
+/** A new page on the home page, controlled by the service worker (the second load). */
+export async function controlledPage(suite: Suite): Promise<Page> {
+  const page = await suite.newPage();
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  return page;
+}
+
 /** Opens the user dropdown and answers the labels of its items. */
 export async function userMenuItems(page: Page): Promise<string[]> {
   await userMenuButton(page).click();

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { controlledPage as openControlledPage, signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -17,17 +17,7 @@ afterAll(async () => {
 
 const OFFLINE_NOTICE = /You are offline — showing saved data/;
 
-/** Opens the home page and waits until the service worker controls it (the second load). */
-async function controlledPage(): Promise<Page> {
-  const page = await suite.newPage();
-  await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-  return page;
-}
+const controlledPage = () => openControlledPage(suite);
 
 /** The keys ('/api/…' paths) of the public queries kept in IndexedDB. */
 async function persistedQueryPaths(page: Page): Promise<string[]> {

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RoleName } from '@kainga/contracts';
-import { newPerson, registerAdmin, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
+import { becomeAdmin, newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');
 let suite: Suite;
 let adminPage: Page;
 beforeAll(async () => {
   suite = await startSuite({ ADMIN_EMAILS: admin.email });
-  adminPage = await suite.newPage();
-  // ADMIN_EMAILS makes the owner of the address admin once they open the link mailed to it (DATA_DIR/outbox).
-  await registerAdmin(suite, adminPage, admin);
+  adminPage = await becomeAdmin(suite, admin);
 });
 afterAll(async () => {
   await suite?.close();

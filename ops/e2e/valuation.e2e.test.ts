@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerThroughUi, settledSelectList, startSuite, visible, type Suite } from './harness';
+import { newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -17,8 +17,6 @@ function amount(text: string): number {
   const n = Number(match[2]!.replace(/,/g, ''));
   return match[1] === '-' || match[1] === '−' ? -n : n;
 }
-
-const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 
 async function chooseCity(page: Page, city: string) {
   await page.getByLabel('City').click();

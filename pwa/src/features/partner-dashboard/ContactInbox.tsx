@@ -12,7 +12,7 @@ import { ContactDetailModal } from './ContactDetailModal';
 import { clientName, contactTabs, contactsInTab, markedRead, needsMarkRead, tabCounts, tabTitle, type ContactTab } from './contact-tabs';
 import type { WithDeviceCopy } from './device-copy';
 import { markContactRead } from './partner-api';
-import { contactsKey, useResponseOutbox } from './partner-queries';
+import { contactsKey, statsKey, useResponseOutbox } from './partner-queries';
 
 function ContactCard({ contact, waiting, online, onOpen }: { contact: PartnerContactView; waiting: boolean; online: boolean; onOpen: () => void }) {
   return (
@@ -73,6 +73,8 @@ export function ContactInbox({
       () => {
         queryClient.setQueryData<WithDeviceCopy<PartnerContactView[]>>(contactsKey(userId, role), (old) => (old ? { ...old, value: markedRead(old.value, contact.id) } : old));
         void queryClient.invalidateQueries({ queryKey: contactsKey(userId, role) });
+        // 'New Messages' counts unread requests: it changes with the tabs.
+        void queryClient.invalidateQueries({ queryKey: statsKey(userId, role) });
       },
       (error: unknown) => {
         if (!isNetworkError(error)) toast({ variant: 'error', title: 'Error', description: 'Failed to mark contact as read.' });
