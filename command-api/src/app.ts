@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
+import adminOutboxRoutes from './admin/outbox-routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import oauthRoutes from './auth/oauth-routes';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(profileRoutes, { deps });
     await scope.register(adminUserRoutes, { deps });
     await scope.register(adminPropertyRoutes, { deps });
+    await scope.register(adminOutboxRoutes, { deps });
     await scope.register(mapDetailsRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
     await scope.register(invitationRoutes, { deps });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardAllows, hasPermission, isGeneral, partnerRolesOf, permissionsOf } from './roles';
+import { guardAllows, hasPermission, isGeneral, partnerRoleNames, partnerRolesOf, permissionsOf, roleNames, rolePermissions, type RoleName } from './roles';
 
 describe('roles and permissions (consumer spec §6)', () => {
   it('gives a signed-out visitor or a role-less user only read:valuation:summary:any', () => {
@@ -33,5 +33,31 @@ describe('roles and permissions (consumer spec §6)', () => {
     expect(guardAllows(['mortgage_broker'], { anyRole: ['mortgage_broker'], permission: 'partner:leads' })).toBe(true);
     expect(guardAllows(['general'], { anyRole: ['mortgage_broker'] })).toBe(false);
     expect(guardAllows(['general'], { permission: 'admin:all' })).toBe(false);
+  });
+});
+
+describe('partner and admin permissions (spec 001 §6)', () => {
+  // Consumer spec §6, word for word: each role keeps these, whatever is added after them.
+  const spec: Record<RoleName, string[]> = {
+    general: ['read:valuation:summary:any', 'create:valuation', 'create:property'],
+    admin: ['read:valuation:summary:any', 'read:valuation:detail', 'read:property:detail', 'create:valuation', 'create:property', 'admin:all'],
+    mortgage_broker: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads'],
+    registered_valuer: ['read:valuation:summary:any', 'read:valuation:detail', 'create:valuation', 'create:property', 'partner:leads'],
+    property_manager: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads'],
+  };
+
+  it('keeps every permission of the consumer spec table, first and in order', () => {
+    for (const role of roleNames) expect(rolePermissions[role].slice(0, spec[role].length)).toEqual(spec[role]);
+  });
+
+  it('lets every role apply, partners edit their profile, and only admins reach the admin areas', () => {
+    for (const role of roleNames) expect(hasPermission([role], 'apply:partner')).toBe(true);
+    expect(partnerRoleNames.every((r) => hasPermission([r], 'partner:profile'))).toBe(true);
+    expect(hasPermission(['general'], 'partner:profile')).toBe(false);
+    for (const p of ['admin:users', 'admin:partners', 'admin:properties', 'admin:stats', 'admin:outbox'] as const) {
+      expect(hasPermission(['admin'], p)).toBe(true);
+      expect(roleNames.filter((r) => hasPermission([r], p))).toEqual(['admin']);
+    }
+    expect(hasPermission([], 'apply:partner')).toBe(false);
   });
 });

@@ -21,6 +21,7 @@ export const profileRoleLabels: Record<RoleName, string> = {
   admin: 'Administrator',
 };
 
+/** The consumer spec §6 permissions, then those the partner and admin routes check (spec 001 §6). */
 export const permissions = [
   'read:valuation:summary:any',
   'read:valuation:detail',
@@ -29,12 +30,28 @@ export const permissions = [
   'create:property',
   'partner:leads',
   'admin:all',
+  // Spec 001 §6 "Signed-in users: /apply": every role may apply (for another partner role, too).
+  'apply:partner',
+  // Spec 001 §6 "Partner roles: edit partner profile per active role".
+  'partner:profile',
+  // Spec 001 §6 "Admin only": one permission per admin area (admin:all still passes every check).
+  'admin:users',
+  'admin:partners',
+  'admin:properties',
+  'admin:stats',
+  'admin:outbox',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-/** The permissions table of consumer spec §6, as data. */
+/** The permissions added for the partner and admin routes, by role (each role holds its §6 list too). */
+const partnerPermissions = ['apply:partner', 'partner:profile'] as const satisfies readonly Permission[];
+
+/**
+ * The permissions table of consumer spec §6, as data (each role's list first, exactly as the spec
+ * gives it), with the partner and admin permissions of spec 001 §6 after it.
+ */
 export const rolePermissions: Record<RoleName, readonly Permission[]> = {
-  general: ['read:valuation:summary:any', 'create:valuation', 'create:property'],
+  general: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'apply:partner'],
   admin: [
     'read:valuation:summary:any',
     'read:valuation:detail',
@@ -42,16 +59,23 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'create:valuation',
     'create:property',
     'admin:all',
+    'apply:partner',
+    'admin:users',
+    'admin:partners',
+    'admin:properties',
+    'admin:stats',
+    'admin:outbox',
   ],
-  mortgage_broker: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads'],
+  mortgage_broker: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads', ...partnerPermissions],
   registered_valuer: [
     'read:valuation:summary:any',
     'read:valuation:detail',
     'create:valuation',
     'create:property',
     'partner:leads',
+    ...partnerPermissions,
   ],
-  property_manager: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads'],
+  property_manager: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads', ...partnerPermissions],
 };
 
 /** What a signed-out visitor, or a user without roles, may do. */

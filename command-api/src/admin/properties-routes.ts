@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { requireUser } from '../plugins/actor';
+import { routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { ADMIN_LIST_DESCRIPTION, pageWindow, TOTAL_COUNT_HEADER } from './admin-list';
 
@@ -18,7 +18,7 @@ export default async function adminPropertyRoutes(app: FastifyInstance, { deps }
   r.get(
     '/api/admin/properties',
     {
-      preHandler: requireUser('admin:all'),
+      preHandler: routeGuard('GET /api/admin/properties'),
       schema: {
         tags: ['admin'],
         description: `${ADMIN_LIST_DESCRIPTION} Search: address (with or without its number), suburb or city.`,
@@ -42,7 +42,7 @@ export default async function adminPropertyRoutes(app: FastifyInstance, { deps }
       }));
     },
   );
-  r.get('/api/admin/stats', { preHandler: requireUser('admin:all'), schema: { tags: ['admin'], response: { 200: AdminStats, ...errorResponses(401, 403) } } }, async () =>
+  r.get('/api/admin/stats', { preHandler: routeGuard('GET /api/admin/stats'), schema: { tags: ['admin'], response: { 200: AdminStats, ...errorResponses(401, 403) } } }, async () =>
     adminStats(deps.stores.readStore),
   );
 }

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeRoles } from '../accounts/accounts';
 import { toUser } from '../auth/effective-roles';
 import type { AppDeps } from '../deps';
-import { idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
+import { idempotencyKeyOf, loadUser, metadataOf, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { ADMIN_LIST_DESCRIPTION, pageWindow, TOTAL_COUNT_HEADER } from './admin-list';
 
@@ -16,7 +16,7 @@ export default async function adminUserRoutes(app: FastifyInstance, { deps }: { 
   r.get(
     '/api/admin/users',
     {
-      preHandler: requireUser('admin:all'),
+      preHandler: routeGuard('GET /api/admin/users'),
       schema: {
         tags: ['admin'],
         description: `${ADMIN_LIST_DESCRIPTION} Search: first or last name, full name (either order) or email.`,
@@ -34,7 +34,7 @@ export default async function adminUserRoutes(app: FastifyInstance, { deps }: { 
   r.patch(
     '/api/admin/users/:userId/roles',
     {
-      preHandler: requireUser('admin:all'),
+      preHandler: routeGuard('PATCH /api/admin/users/:userId/roles'),
       schema: { tags: ['admin'], params: UserIdParams, body: UpdateRolesRequest, response: { 200: User, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => {

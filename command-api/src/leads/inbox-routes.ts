@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { currentUser, idempotencyKeyOf, metadataOf, requireUser } from '../plugins/actor';
+import { currentUser, idempotencyKeyOf, metadataOf, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { leadDecider, leadStream, LEAD_NOT_FOUND, type LeadCommand, type LeadState } from './lead';
 import { toContactView, toLeadView } from './lead-views';
@@ -22,9 +22,8 @@ const LeadIdParams = z.object({ id: z.string().min(1).max(100) });
 export default async function partnerInboxRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = deps.stores.readStore;
-  // Signed in here; partner:leads and the active role are checked by activePartner, which says
-  // 'Partner Access Required' as the dashboard does.
-  const guard = requireUser();
+  // The route table's partner:leads here (refused with 'Partner Access Required', as the
+  // dashboard says); the active role and its partner record are checked by activePartner.
   const partnerOf = (request: FastifyRequest & { query: z.infer<typeof PartnerRoleQuery> }) => activePartner(store, currentUser(request), request.query.role);
 
   /** Runs a command on one of the partner's leads and answers the lead once the read model has it. */
@@ -43,19 +42,19 @@ export default async function partnerInboxRoutes(app: FastifyInstance, { deps }:
 
   r.get(
     '/api/partner-contacts',
-    { preHandler: guard, schema: { tags: ['partner'], querystring: PartnerRoleQuery, response: { 200: z.array(PartnerContactView), ...errorResponses(400, 401, 403) } } },
+    { preHandler: routeGuard('GET /api/partner-contacts'), schema: { tags: ['partner'], querystring: PartnerRoleQuery, response: { 200: z.array(PartnerContactView), ...errorResponses(400, 401, 403) } } },
     async (request) => (await contactsOfPartner(store, (await partnerOf(request))._id)).map(toContactView),
   );
 
   r.get(
     '/api/partner-leads',
-    { preHandler: guard, schema: { tags: ['partner'], querystring: PartnerRoleQuery, response: { 200: z.array(PartnerLeadView), ...errorResponses(400, 401, 403) } } },
+    { preHandler: routeGuard('GET /api/partner-leads'), schema: { tags: ['partner'], querystring: PartnerRoleQuery, response: { 200: z.array(PartnerLeadView), ...errorResponses(400, 401, 403) } } },
     async (request) => (await leadsOfPartner(store, (await partnerOf(request))._id)).map(toLeadView),
   );
 
   r.get(
     '/api/partner/stats',
-    { preHandler: guard, schema: { tags: ['partner'], querystring: PartnerRoleQuery, response: { 200: PartnerStats, ...errorResponses(400, 401, 403) } } },
+    { preHandler: routeGuard('GET /api/partner/stats'), schema: { tags: ['partner'], querystring: PartnerRoleQuery, response: { 200: PartnerStats, ...errorResponses(400, 401, 403) } } },
     async (request) => {
       const counts = await partnerLeadCounts(store, (await partnerOf(request))._id, nzMonthStart(new Date()));
       return { totalContacts: counts.total, thisMonthContacts: counts.thisMonth, newContacts: counts.new, respondedContacts: counts.responded };
@@ -64,7 +63,7 @@ export default async function partnerInboxRoutes(app: FastifyInstance, { deps }:
 
   r.patch(
     '/api/partner-contacts/:id/read',
-    { preHandler: guard, schema: { tags: ['partner'], params: LeadIdParams, querystring: PartnerRoleQuery, response: { 200: PartnerContactView, ...errorResponses(400, 401, 403, 404) } } },
+    { preHandler: routeGuard('PATCH /api/partner-contacts/:id/read'), schema: { tags: ['partner'], params: LeadIdParams, querystring: PartnerRoleQuery, response: { 200: PartnerContactView, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => {
       const lead = await onLead(request, (partnerId, by, at) => ({ type: 'MarkLeadRead', partnerId, by, at }));
       return toContactView((await withClientsAndProperties(store, [lead]))[0]!);
@@ -74,7 +73,7 @@ export default async function partnerInboxRoutes(app: FastifyInstance, { deps }:
   r.post(
     '/api/partner-leads/:id/respond',
     {
-      preHandler: guard,
+      preHandler: routeGuard('POST /api/partner-leads/:id/respond'),
       schema: { tags: ['partner'], params: LeadIdParams, querystring: PartnerRoleQuery, body: PartnerResponseRequest, response: { 200: PartnerLeadView, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => toLeadView(await onLead(request, (partnerId, by, at) => ({ type: 'RespondToLead', partnerId, response: request.body.response, by, at }))),

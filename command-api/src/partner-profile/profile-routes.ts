@@ -7,7 +7,7 @@ import { changeProfile } from '../accounts/accounts';
 import { userDecider, userStream } from '../accounts/user';
 import type { AppDeps } from '../deps';
 import { partnerDecider, partnerStream } from '../partners/partner';
-import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
+import { currentUser, idempotencyKeyOf, loadUser, metadataOf, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { imageExists } from '../uploads/image-path';
 import { activePartner } from '../partners/active-partner';
@@ -22,7 +22,7 @@ export default async function partnerProfileRoutes(app: FastifyInstance, { deps 
 
   r.get(
     '/api/partner/profile',
-    { preHandler: requireUser(), schema: { tags: ['partners'], querystring: PartnerRoleQuery, response: { 200: PartnerProfileView, ...errorResponses(400, 401, 403) } } },
+    { preHandler: routeGuard('GET /api/partner/profile'), schema: { tags: ['partners'], querystring: PartnerRoleQuery, response: { 200: PartnerProfileView, ...errorResponses(400, 401, 403) } } },
     async (request) => {
       const me = currentUser(request);
       return toProfileView(me, await activePartner(readStore, me, request.query.role));
@@ -32,7 +32,7 @@ export default async function partnerProfileRoutes(app: FastifyInstance, { deps 
   r.put(
     '/api/partner/profile',
     {
-      preHandler: requireUser(),
+      preHandler: routeGuard('PUT /api/partner/profile'),
       schema: { tags: ['partners'], body: PartnerProfileUpdateRequest, response: { 200: PartnerProfileView, ...errorResponses(400, 401, 403, 409, 413, 415) } },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { currentUser, idempotencyKeyOf, metadataOf, requireUser } from '../plugins/actor';
+import { currentUser, idempotencyKeyOf, metadataOf, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { approveApplication, rejectApplication, requireApplication, submitApplication, type ApplicationInput } from './applications';
 import { applicationView, usersById } from './partner-views';
@@ -40,7 +40,7 @@ export default async function applicationRoutes(app: FastifyInstance, { deps }: 
   r.post(
     '/api/partner-applications',
     {
-      preHandler: requireUser(),
+      preHandler: routeGuard('POST /api/partner-applications'),
       schema: { tags: ['partners'], summary: 'Applies to become a partner (/apply or /partner-enquiry)', body: ApplicationBody, response: { 201: PartnerApplicationView, ...errorResponses(400, 401, 409, 413, 415) } },
     },
     async (request, reply) => {
@@ -52,7 +52,7 @@ export default async function applicationRoutes(app: FastifyInstance, { deps }: 
   /** Every application, newest first: the admin screen shows the pending ones and the first 5 processed (a small list, answered whole). */
   r.get(
     '/api/admin/partner-applications',
-    { preHandler: requireUser('admin:all'), schema: { tags: ['admin'], response: { 200: z.array(PartnerApplicationView), ...errorResponses(401, 403) } } },
+    { preHandler: routeGuard('GET /api/admin/partner-applications'), schema: { tags: ['admin'], response: { 200: z.array(PartnerApplicationView), ...errorResponses(401, 403) } } },
     async () => {
       const docs = await allApplications(deps.stores.readStore);
       const users = await usersById(
@@ -66,7 +66,7 @@ export default async function applicationRoutes(app: FastifyInstance, { deps }: 
   r.post(
     '/api/admin/partner-applications/:id/approve',
     {
-      preHandler: requireUser('admin:all'),
+      preHandler: routeGuard('POST /api/admin/partner-applications/:id/approve'),
       schema: { tags: ['admin'], summary: 'Approves a pending application: the applicant becomes a partner', params: ApplicationIdParams, response: { 200: PartnerApplicationView, ...errorResponses(401, 403, 404, 409) } },
     },
     async (request) => {
@@ -78,7 +78,7 @@ export default async function applicationRoutes(app: FastifyInstance, { deps }: 
   r.post(
     '/api/admin/partner-applications/:id/reject',
     {
-      preHandler: requireUser('admin:all'),
+      preHandler: routeGuard('POST /api/admin/partner-applications/:id/reject'),
       schema: { tags: ['admin'], summary: 'Rejects a pending application with a reason', params: ApplicationIdParams, body: RejectApplicationRequest, response: { 200: PartnerApplicationView, ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request) => {

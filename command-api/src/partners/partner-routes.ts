@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { currentUser, idempotencyKeyOf, metadataOf, requireUser } from '../plugins/actor';
+import { currentUser, idempotencyKeyOf, metadataOf, requireUser, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { createPartner } from './create-partner';
 import { allAdminPartnerViews, myRoles } from './partner-views';
@@ -15,14 +15,14 @@ export default async function partnerRoutes(app: FastifyInstance, { deps }: { de
     myRoles(deps.stores.readStore, currentUser(request)),
   );
 
-  r.get('/api/admin/partners', { preHandler: requireUser('admin:all'), schema: { tags: ['admin'], response: { 200: z.array(AdminPartnerView), ...errorResponses(401, 403) } } }, async () =>
+  r.get('/api/admin/partners', { preHandler: routeGuard('GET /api/admin/partners'), schema: { tags: ['admin'], response: { 200: z.array(AdminPartnerView), ...errorResponses(401, 403) } } }, async () =>
     allAdminPartnerViews(deps.stores.readStore),
   );
 
   r.post(
     '/api/admin/create-partner',
     {
-      preHandler: requireUser('admin:all'),
+      preHandler: routeGuard('POST /api/admin/create-partner'),
       schema: {
         tags: ['admin'],
         summary: 'Adds a partner directly: to the account using the email, or to a new one invited to set its password',

@@ -1,11 +1,12 @@
-import type { EventMetadata, Permission, User } from '@kainga/contracts';
-import { hasPermission } from '@kainga/contracts';
+import type { EventMetadata, Permission, RouteKey, User } from '@kainga/contracts';
+import { hasPermission, routeAccess } from '@kainga/contracts';
 import { CommandError, loadAggregate } from '@kainga/platform';
 import { findUser } from '@kainga/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { userDecider, userStream } from '../accounts/user';
 import { toUser } from '../auth/effective-roles';
+import { PARTNER_ACCESS_REQUIRED } from '../partners/active-partner';
 import type { AppDeps } from '../deps';
 
 declare module 'fastify' {
@@ -51,13 +52,28 @@ export async function loadUser(deps: AppDeps, userId: string): Promise<User | nu
 const signInFirst = new CommandError('unauthenticated', 'Please sign in to continue.');
 const notAllowed = new CommandError('forbidden', 'You do not have permission to do that.');
 
-/** The one server-side guard: signed in, and holding the permission when one is named. */
-export function requireUser(permission?: Permission) {
+/**
+ * The one server-side guard: signed in, and holding the permission when one is named. `refusal`
+ * replaces the generic 403 message where a screen has its own words for it.
+ */
+export function requireUser(permission?: Permission, refusal?: string) {
+  const refused = refusal ? new CommandError('forbidden', refusal) : notAllowed;
   return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     if (!request.user) return done(signInFirst);
-    if (permission && !hasPermission(request.user.roles, permission)) return done(notAllowed);
+    if (permission && !hasPermission(request.user.roles, permission)) return done(refused);
     done();
   };
+}
+
+/**
+ * The guard of a route from contracts' route table (routeAccess): requireUser with the table's
+ * permission (none for 'signed-in'); a partner-dashboard route refuses with activePartner's words. A public route has no guard, so asking for one is a mistake.
+ */
+export function routeGuard(key: RouteKey) {
+  const access = routeAccess[key];
+  if (access.caller === 'public') throw new Error(`${key} is public in the route table: it has no guard.`);
+  const permission = access.caller === 'signed-in' ? undefined : access.caller;
+  return requireUser(permission, 'activePartner' in access ? PARTNER_ACCESS_REQUIRED : undefined);
 }
 
 /** The signed-in user of a guarded route. */

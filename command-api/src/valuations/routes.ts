@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { currentUser, idempotencyKeyOf, metadataOf, requireUser } from '../plugins/actor';
+import { currentUser, idempotencyKeyOf, metadataOf, requireUser, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { renderValuationReport } from './report';
 import { researchComparables } from './research';
@@ -52,7 +52,7 @@ export default async function valuationRoutes(app: FastifyInstance, { deps }: { 
   r.post(
     '/api/research-comparables',
     {
-      preHandler: requireUser('create:valuation'),
+      preHandler: routeGuard('POST /api/research-comparables'),
       schema: { tags: ['valuations'], body: ValuationRequest, response: { 200: ResearchComparablesResponse, ...errorResponses(400, 401, 403) } },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export default async function valuationRoutes(app: FastifyInstance, { deps }: { 
   r.post(
     '/api/valuations',
     {
-      preHandler: requireUser('create:valuation'),
+      preHandler: routeGuard('POST /api/valuations'),
       schema: { tags: ['valuations'], body: ValuationRequest, response: { 200: ValuationResult, ...errorResponses(400, 401, 403, 422, 503, 504) } },
     },
     async (request, reply) => {

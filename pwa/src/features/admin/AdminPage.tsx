@@ -6,6 +6,7 @@ import { usePageTitle } from '../../chrome/usePageTitle';
 import { useAdminStats } from './admin-queries';
 import { PartnerManagement } from './PartnerManagement';
 import { PropertyOverview } from './PropertyOverview';
+import { SentEmails } from './SentEmails';
 import { UserManagement } from './UserManagement';
 import './admin.css';
 
@@ -57,7 +58,7 @@ function StatCards() {
 
 /**
  * /admin (partner/admin spec "Admin Dashboard"): admins only — the server checks every request
- * too. Stat cards, Partner Management, User Management and Property Overview; advertising plan
+ * too. Stat cards, Partner Management, User Management, Property Overview and the sent emails; advertising plan
  * management is not built yet and says so.
  */
 export default function AdminPage() {
@@ -88,6 +89,7 @@ export default function AdminPage() {
       </Card>
       <UserManagement />
       <PropertyOverview />
+      <SentEmails />
     </section>
   );
 }

@@ -1,0 +1,108 @@
+import type { Permission } from '../roles';
+
+/**
+ * Who may call a route: anyone ('public', signed out too), any signed-in account ('signed-in'),
+ * or a signed-in account holding a permission (an admin passes every one through admin:all).
+ */
+export type RouteCaller = 'public' | 'signed-in' | Permission;
+
+export interface RouteAccess {
+  caller: RouteCaller;
+  /**
+   * The route acts as the caller's active partner role (`?role=`, or the body's `role`): the
+   * caller must hold that role now and have its partner record, so admin:all does not stand in
+   * for it. Refusals read 'Partner Access Required', as the partner dashboard does.
+   */
+  activePartner?: true;
+  /**
+   * The route reads or changes what belongs to one owner (named here); anyone else gets 403 or
+   * 404 and none of the owner's data. `anyWith`: the permission that reaches every owner's.
+   */
+  owner?: { of: string; anyWith?: Permission };
+}
+
+const PUBLIC: RouteAccess = { caller: 'public' };
+const SIGNED_IN: RouteAccess = { caller: 'signed-in' };
+const partnerInbox = (of: string): RouteAccess => ({ caller: 'partner:leads', activePartner: true, owner: { of } });
+
+/**
+ * Every API route (method and path as registered with Fastify) and who may call it. The server's
+ * guards read it (command-api's routeGuard), and command-api/src/authorisation.api.test.ts walks
+ * every entry with every kind of caller, so a route missing here fails that test.
+ */
+export const routeAccess = {
+  // Health and public reads.
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+  'GET /api/locations': PUBLIC,
+  'GET /api/roles': PUBLIC,
+  'GET /api/public/stats': PUBLIC,
+  'GET /api/summaries/valuations': PUBLIC,
+  'GET /api/summaries/properties/:id': PUBLIC,
+  'GET /api/public/property-locations': PUBLIC,
+  'GET /api/public/property-locations/extent': PUBLIC,
+  'GET /api/public/property-directory': PUBLIC,
+  'GET /api/public/property-directory/cities': PUBLIC,
+  'GET /api/partners/location/:locationId': PUBLIC,
+  'GET /api/uploads/:kind/:file': PUBLIC,
+
+  // Signing in and out (each answers a signed-out visitor; the admin-email link keeps its token
+  // for after the sign-in it asks for).
+  'GET /api/auth/providers': PUBLIC,
+  'GET /api/auth/admin-email': PUBLIC,
+  'GET /api/login': PUBLIC,
+  'GET /api/logout': PUBLIC,
+  'GET /api/login/:provider': PUBLIC,
+  'GET /api/callback/:provider': PUBLIC,
+  'POST /api/auth/register': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'GET /api/auth/invitation': PUBLIC,
+  'POST /api/auth/invitation': PUBLIC,
+
+  // The signed-in account itself.
+  'GET /api/auth/user': { caller: 'signed-in', owner: { of: 'the account' } },
+  'PATCH /api/profile': { caller: 'signed-in', owner: { of: 'the account' } },
+  'GET /api/my-roles': { caller: 'signed-in', owner: { of: 'the account' } },
+  'GET /api/my-messages': { caller: 'signed-in', owner: { of: 'the requests the account sent' } },
+
+  // Valuations and properties.
+  'POST /api/research-comparables': { caller: 'create:valuation' },
+  'POST /api/valuations': { caller: 'create:valuation' },
+  'GET /api/valuations': { caller: 'signed-in', owner: { of: 'the account’s valuations' } },
+  'POST /api/valuations/:id/generate-report': { caller: 'signed-in', owner: { of: 'the valuation', anyWith: 'admin:all' } },
+  'POST /api/valuations/:id/save': { caller: 'signed-in', owner: { of: 'the valuation' } },
+  'GET /api/properties/:id/map-details': { caller: 'signed-in', owner: { of: 'the property', anyWith: 'read:property:detail' } },
+
+  // Partner applications and uploads (the /partner-enquiry form uploads before its applicant is a partner).
+  'POST /api/partner-applications': { caller: 'apply:partner' },
+  'POST /api/upload/profile-image': SIGNED_IN,
+  'POST /api/upload/company-image': SIGNED_IN,
+
+  // Clients' requests to partners: the premium dialog is open to anyone.
+  'POST /api/partners/:id/contact': PUBLIC,
+  'POST /api/partner-contacts': { caller: 'signed-in', owner: { of: 'the property named, if any' } },
+  'POST /api/partner-leads': { caller: 'signed-in', owner: { of: 'the property named, if any' } },
+
+  // The partner dashboard, for the active partner role.
+  'GET /api/partner/profile': { caller: 'partner:profile', activePartner: true, owner: { of: 'the partner record' } },
+  'PUT /api/partner/profile': { caller: 'partner:profile', activePartner: true, owner: { of: 'the partner record' } },
+  'GET /api/partner-contacts': partnerInbox('the requests addressed to the partner'),
+  'GET /api/partner-leads': partnerInbox('the requests addressed to the partner'),
+  'GET /api/partner/stats': partnerInbox('the requests addressed to the partner'),
+  'PATCH /api/partner-contacts/:id/read': partnerInbox('the request (another partner’s answers 404)'),
+  'POST /api/partner-leads/:id/respond': partnerInbox('the request (another partner’s answers 404)'),
+
+  // The admin dashboard.
+  'GET /api/admin/users': { caller: 'admin:users' },
+  'PATCH /api/admin/users/:userId/roles': { caller: 'admin:users' },
+  'GET /api/admin/properties': { caller: 'admin:properties' },
+  'GET /api/admin/stats': { caller: 'admin:stats' },
+  'GET /api/admin/partner-applications': { caller: 'admin:partners' },
+  'POST /api/admin/partner-applications/:id/approve': { caller: 'admin:partners' },
+  'POST /api/admin/partner-applications/:id/reject': { caller: 'admin:partners' },
+  'GET /api/admin/partners': { caller: 'admin:partners' },
+  'POST /api/admin/create-partner': { caller: 'admin:partners' },
+  'GET /api/admin/outbox': { caller: 'admin:outbox' },
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteKey = keyof typeof routeAccess;
