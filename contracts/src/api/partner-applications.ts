@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PartnerApplicationSubmitted } from '../events/partner-applications';
 import { PartnerRoleNameSchema } from '../roles-schema';
 
 /** Optional text: absent, null or blank all mean "not given" (stored as null). */
-const optionalText = (max: number, tooLong: string) =>
+export const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
@@ -73,32 +74,20 @@ export const ApplicationStatus = z.enum(['pending', 'approved', 'rejected']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
 /** An application as the admin's lists read it (GET /api/admin/partner-applications), newest first. */
-export const PartnerApplicationView = z.object({
-  id: z.string(),
-  userId: z.string(),
-  applicationStatus: ApplicationStatus,
-  businessName: z.string(),
-  requestedRoleId: PartnerRoleNameSchema,
-  /** The first requested location (the spec's single-location field). */
-  requestedLocationId: z.string(),
-  requestedLocationIds: z.array(z.string()),
-  contactEmail: z.string(),
-  contactPhone: z.string().nullable(),
-  licenseNumber: z.string().nullable(),
-  experienceYears: z.number().nullable(),
-  businessDescription: z.string(),
-  officeSize: z.number().nullable(),
-  bio: z.string().nullable(),
-  videoLink: z.string().nullable(),
-  companyImage: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  createdAt: z.string(),
-  reviewedBy: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  /** The rejection reason (the spec's adminNotes). */
-  adminNotes: z.string().nullable(),
-  applicant: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
-});
+export const PartnerApplicationView = PartnerApplicationSubmitted.shape.data
+  .omit({ applicationId: true, form: true, submittedAt: true })
+  .extend({
+    id: z.string(),
+    applicationStatus: ApplicationStatus,
+    /** The first requested location (the spec's single-location field). */
+    requestedLocationId: z.string(),
+    createdAt: z.string(),
+    reviewedBy: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    /** The rejection reason (the spec's adminNotes). */
+    adminNotes: z.string().nullable(),
+    applicant: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  });
 export type PartnerApplicationView = z.infer<typeof PartnerApplicationView>;
 
 /** POST /api/admin/partner-applications/{id}/reject. */

@@ -1,32 +1,13 @@
 import { z } from 'zod';
 import { ServiceType } from '../events/partner-leads';
 import { PartnerRoleNameSchema } from '../roles-schema';
-import { OptionalUrl, UploadedImagePath } from './partner-applications';
-
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => (v ? v : null));
+import { PartnerProfileFields } from '../events/partners';
+import { OptionalUrl, optionalText, UploadedImagePath } from './partner-applications';
 
 /** GET /api/partner/profile?role=… (spec 001 §3: the partner profile, read). */
 export const PartnerProfileView = z.object({
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), profileImageUrl: z.string().nullable() }),
-  partnerData: z.object({
-    businessName: z.string(),
-    licenseNumber: z.string().nullable(),
-    experienceYears: z.number().nullable(),
-    contactEmail: z.string(),
-    contactPhone: z.string().nullable(),
-    businessDescription: z.string().nullable(),
-    bio: z.string().nullable(),
-    videoLink: z.string().nullable(),
-    officeSize: z.number().nullable(),
-    profileImage: z.string().nullable(),
-    companyImage: z.string().nullable(),
-  }),
+  partnerData: PartnerProfileFields,
 });
 export type PartnerProfileView = z.infer<typeof PartnerProfileView>;
 
