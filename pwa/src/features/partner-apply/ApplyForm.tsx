@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { Location, RoleRecord } from '@kainga/contracts';
 import { apiErrorIssues, apiErrorMessage } from '../../api/client';
@@ -7,6 +7,7 @@ import { fieldRule, textOrNull } from '../../forms/field-builders';
 import { issuesToFields } from '../../forms/validators';
 import { useNetworkRequired } from '../../offline';
 import { applyValidators as v } from './application-validators';
+import { BusinessContactFields } from './BusinessContactFields';
 import { locationOptions, partnerRoleRecords, submitApplication } from './partner-queries';
 
 interface ApplyValues {
@@ -80,25 +81,7 @@ export function ApplyForm({ roles, locations, defaultEmail, onSubmitted }: {
           <Select showSearch={{ optionFilterProp: 'label' }} placeholder="Select a location" options={locationOptions(locations)} />
         </Form.Item>
       </div>
-      <Form.Item label="Business name" name="businessName" rules={[fieldRule(v.businessName)]}>
-        <Input autoComplete="organization" />
-      </Form.Item>
-      <div className="form-row">
-        <Form.Item label="Contact email" name="contactEmail" rules={[fieldRule(v.contactEmail)]}>
-          <Input type="email" inputMode="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item label="Contact phone (optional)" name="contactPhone" rules={[fieldRule(v.contactPhone)]}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" />
-        </Form.Item>
-      </div>
-      <div className="form-row">
-        <Form.Item label="Licence number (optional)" name="licenseNumber" rules={[fieldRule(v.licenseNumber)]}>
-          <Input />
-        </Form.Item>
-        <Form.Item label="Years of experience (optional)" name="experienceYears" rules={[fieldRule(v.experienceYears)]}>
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
-      </div>
+      <BusinessContactFields v={v} optional={{ contactPhone: true, experienceYears: true }} />
       <Form.Item label="Business description" name="businessDescription" rules={[fieldRule(v.businessDescription)]}>
         <Input.TextArea rows={4} showCount maxLength={500} />
       </Form.Item>

@@ -10,6 +10,7 @@ import { fieldRule, textOrNull } from '../../forms/field-builders';
 import { issuesToFields } from '../../forms/validators';
 import { useNetworkRequired } from '../../offline';
 import { enquiryValidators as v } from './application-validators';
+import { BusinessContactFields } from './BusinessContactFields';
 import { AuthenticationRequired } from './AuthenticationRequired';
 import { ImageUploadField } from './ImageUploadField';
 import { locationOptions, partnerRoleRecords, submitApplication, useLocations, useRoles } from './partner-queries';
@@ -107,25 +108,7 @@ function EnquiryForm({ defaultEmail, onSubmitted }: { defaultEmail: string; onSu
       }}
     >
       <h2 className="card-title">Your business</h2>
-      <Form.Item label="Business name" name="businessName" rules={[fieldRule(v.businessName)]}>
-        <Input autoComplete="organization" />
-      </Form.Item>
-      <div className="form-row">
-        <Form.Item label="Contact email" name="contactEmail" rules={[fieldRule(v.contactEmail)]}>
-          <Input type="email" inputMode="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item label="Contact phone" name="contactPhone" rules={[fieldRule(v.contactPhone)]}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" />
-        </Form.Item>
-      </div>
-      <div className="form-row">
-        <Form.Item label="Licence number (optional)" name="licenseNumber" rules={[fieldRule(v.licenseNumber)]}>
-          <Input />
-        </Form.Item>
-        <Form.Item label="Years of experience" name="experienceYears" rules={[fieldRule(v.experienceYears)]}>
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
-      </div>
+      <BusinessContactFields v={v} optional={{ contactPhone: false, experienceYears: false }} />
       <div className="form-row">
         <Form.Item label="Office size (people)" name="officeSize" rules={[fieldRule(v.officeSize)]}>
           <InputNumber style={{ width: '100%' }} precision={0} />
