@@ -34,11 +34,18 @@ export interface PartnerApplicationDoc {
   reviewedBy: string | null;
   reviewedAt: string | null;
   adminNotes: string | null;
+  /** Generated demo data (ops' demo seed); absent (false) in documents written before the flag. */
+  demo?: boolean;
   [key: string]: unknown;
 }
 
+/** Events stored before the demo flag existed lack it: they were real. */
+const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
+
 export const partnerApplicationsProjector: Projector = {
   name: 'partner_applications',
+  // 2: applications carry the demo flag.
+  version: 2,
   collections: [PARTNER_APPLICATIONS],
   filter: { eventTypes: partnerApplicationEventTypes, streamPrefixes: ['partnerApplication-'] },
   // The admin's list (newest first), a user's applications, and the approved ones at start-up.
@@ -53,7 +60,7 @@ export const partnerApplicationsProjector: Projector = {
             collection: PARTNER_APPLICATIONS,
             replaceOne: {
               filter: { _id: applicationId },
-              replacement: { _id: applicationId, ...fields, applicationStatus: 'pending', createdAt: submittedAt, partnerId: null, reviewedBy: null, reviewedAt: null, adminNotes: null },
+              replacement: { _id: applicationId, ...fields, demo: demoOf(data), applicationStatus: 'pending', createdAt: submittedAt, partnerId: null, reviewedBy: null, reviewedAt: null, adminNotes: null },
               upsert: true,
             },
           },

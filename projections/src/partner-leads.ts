@@ -32,14 +32,21 @@ export interface PartnerLeadDoc {
   partnerResponse: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Generated demo data (ops' demo seed); absent (false) in documents written before the flag. */
+  demo?: boolean;
   [key: string]: unknown;
 }
 
 /** Lead 'new' is contact 'sent', 'contacted' is 'read', the rest 'responded' (spec 001 §4). */
 export const contactStatusOf = (status: LeadStatusValue) => (status === 'new' ? 'sent' : status === 'contacted' ? 'read' : 'responded');
 
+/** Events stored before the demo flag existed lack it: they were real. */
+const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
+
 export const partnerLeadsProjector: Projector = {
   name: 'partner_leads',
+  // 2: leads carry the demo flag.
+  version: 2,
   collections: [PARTNER_LEADS],
   filter: { eventTypes: partnerLeadEventTypes, streamPrefixes: ['partnerLead-'] },
   indexes: {
@@ -71,6 +78,7 @@ export const partnerLeadsProjector: Projector = {
           partnerResponse: null,
           createdAt: data.receivedAt,
           updatedAt: data.receivedAt,
+          demo: demoOf(data),
         };
         return [{ collection: PARTNER_LEADS, replaceOne: { filter: { _id: data.leadId }, replacement: doc, upsert: true } }];
       })

@@ -25,6 +25,8 @@ export interface PartnerDoc extends PartnerProfileFields {
   approvedAt: string;
   createdAt: string;
   updatedAt: string;
+  /** Generated demo data (ops' demo seed); absent (false) in documents written before the flag. */
+  demo?: boolean;
   [key: string]: unknown;
 }
 
@@ -41,10 +43,15 @@ export interface PartnerLocationDoc {
   [key: string]: unknown;
 }
 
+/** Events stored before the demo flag existed lack it: they were real. */
+const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
+
 export const partnerLocationId = (partnerId: string, locationId: string) => `${partnerId}:${locationId}`;
 
 export const partnersProjector: Projector = {
   name: 'partners',
+  // 2: partners carry the demo flag.
+  version: 2,
   collections: [PARTNERS, PARTNER_LOCATIONS],
   filter: { eventTypes: partnerEventTypes, streamPrefixes: ['partner-'] },
   indexes: {
@@ -61,7 +68,7 @@ export const partnersProjector: Projector = {
             filter: { _id: data.partnerId },
             update: {
               $setOnInsert: { createdAt: data.approvedAt },
-              $set: { userId: data.userId, role: data.role, ...data.profile, source: data.source, approvedBy: data.approvedBy, approvedAt: data.approvedAt, updatedAt: data.approvedAt },
+              $set: { userId: data.userId, role: data.role, ...data.profile, source: data.source, approvedBy: data.approvedBy, approvedAt: data.approvedAt, updatedAt: data.approvedAt, demo: demoOf(data) },
             },
             upsert: true,
           },

@@ -62,6 +62,7 @@ export default async function partnerDirectoryRoutes(app: FastifyInstance, { dep
             videoLink: p.videoLink,
             locations: served,
             user: { firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl },
+            demo: p.demo ?? false,
           },
         ];
       });

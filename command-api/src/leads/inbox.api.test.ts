@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { receiveLead } from './receive-lead';
 import { makePartner, makeProperty } from './test-fixtures';
 
 let t: TestApp;
@@ -46,6 +47,25 @@ describe('the partner inbox', () => {
     ]);
     expect((await broker.get('/api/partner-leads')).json()).toEqual([expect.objectContaining({ id: leadId, leadStatus: 'new', requestMessage: 'Kia ora, can you help?' })]);
     expect((await other.get('/api/partner-contacts')).json()).toEqual([]);
+  });
+
+  it('answers the demo flag: false for a request sent through the routes, true for one from the demo seed', async () => {
+    expect((await broker.get('/api/partner-contacts')).json()[0]).toMatchObject({ id: leadId, demo: false });
+    expect((await broker.get('/api/partner-leads')).json()[0]).toMatchObject({ id: leadId, demo: false });
+    const demoPartner = client(t.app);
+    const d = await demoPartner.register('demo.manager@example.nz');
+    const partnerId = await makePartner(t.stores, d.id, 'property_manager', ['gore'], { businessName: 'Demo Managers' }, { demo: true });
+    // Another client than the owner, whose messages the later tests count.
+    const clientId = (await client(t.app).register('demo.client@example.nz')).id;
+    const metadata = { actorId: clientId, actorRoles: [], correlationId: 'demo-test', causationId: null, occurredAt: new Date().toISOString() };
+    const fields = { partnerId, userId: clientId, origin: 'contact', serviceType: 'property_management', propertyId: null, locationId: 'gore', requestMessage: 'A demo request.' } as const;
+    const demoLead = await receiveLead(
+      t.deps,
+      { ...fields, contactName: 'Aroha Ngata', contactEmail: 'demo.client@example.nz', contactPhone: null, demo: true },
+      { idempotencyKey: 'demo-test-lead', keyed: true, metadata },
+    );
+    expect((await demoPartner.get('/api/partner-contacts')).json()).toEqual([expect.objectContaining({ id: demoLead._id, demo: true })]);
+    expect((await demoPartner.get('/api/partner-leads')).json()).toEqual([expect.objectContaining({ id: demoLead._id, demo: true })]);
   });
 
   it('counts the stat cards', async () => {

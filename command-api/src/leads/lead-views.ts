@@ -19,6 +19,7 @@ export function toLeadView(lead: PartnerLeadDoc): PartnerLeadView {
     partnerResponse: lead.partnerResponse,
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt,
+    demo: lead.demo ?? false,
   };
 }
 
@@ -39,6 +40,7 @@ export function toContactView({ lead, user, property }: PartnerContact): Partner
     updatedAt: lead.updatedAt,
     user: user ? { id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl } : null,
     property,
+    demo: lead.demo ?? false,
   };
 }
 

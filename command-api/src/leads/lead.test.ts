@@ -17,6 +17,7 @@ const lead = {
   contactEmail: 'aroha@example.nz',
   contactPhone: null,
   receivedAt: at,
+  demo: false,
 };
 const received: PartnerLeadEvent = { type: 'PartnerLeadReceived', data: lead };
 const read: PartnerLeadEvent = { type: 'PartnerLeadRead', data: { leadId: 'l1', partnerId: 'p1', readBy: 'u9', readAt: at } };
@@ -27,6 +28,11 @@ const spec = deciderSpec(leadDecider);
 
 describe('lead decider', () => {
   it('receives a request', () => spec.given([]).when({ type: 'ReceiveLead', lead }).then([received]));
+  it('keeps the demo flag of a request from the demo seed', () =>
+    spec
+      .given([])
+      .when({ type: 'ReceiveLead', lead: { ...lead, demo: true } })
+      .then([{ type: 'PartnerLeadReceived', data: { ...lead, demo: true } }]));
   it('refuses to receive the same lead id twice', () => spec.given([received]).when({ type: 'ReceiveLead', lead }).thenRefuses('conflict'));
 
   it('marks a new request read', () => spec.given([received]).when(markRead()).then([read]));

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { leadDecider, leadStream } from './lead';
 
-type LeadFields = Omit<z.infer<typeof PartnerLeadReceived>['data'], 'leadId' | 'receivedAt'>;
+/** `demo` is set only by ops' demo seed (the HTTP routes never take it from a body); false when absent. */
+type LeadFields = Omit<z.infer<typeof PartnerLeadReceived>['data'], 'leadId' | 'receivedAt' | 'demo'> & { demo?: boolean };
 
 /**
  * Records a request to a partner and answers it as the inbox will show it. With an
@@ -19,7 +20,7 @@ export async function receiveLead(deps: Pick<AppDeps, 'stores'>, fields: LeadFie
     deps.stores.eventStore,
     leadDecider,
     leadStream(leadId),
-    { type: 'ReceiveLead', lead: { ...fields, leadId, receivedAt: ctx.metadata.occurredAt } },
+    { type: 'ReceiveLead', lead: { ...fields, demo: fields.demo ?? false, leadId, receivedAt: ctx.metadata.occurredAt } },
     { idempotencyKey: ctx.idempotencyKey, metadata: ctx.metadata },
   );
   const last = result.position ?? (await deps.stores.eventStore.readStream(leadStream(leadId))).at(-1)?.position ?? null;

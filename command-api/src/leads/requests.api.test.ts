@@ -37,6 +37,18 @@ describe('GET /api/partners/location/:locationId', () => {
     expect((await t.app.inject({ url: '/api/partners/location/hamilton?roleId=' })).json()).toHaveLength(1);
   });
 
+  it('answers the demo flag: true for a demo seed partner, false for one approved through the routes', async () => {
+    const d = await client(t.app).register('demo.broker@example.nz');
+    const demoId = await makePartner(t.stores, d.id, 'mortgage_broker', ['nelson'], { businessName: 'Demo Mortgages' }, { demo: true });
+    const v = await client(t.app).register('nelson.valuer@example.nz');
+    const realId = await makePartner(t.stores, v.id, 'registered_valuer', ['nelson'], { businessName: 'Nelson Valuers' });
+    const listed = (await t.app.inject({ url: '/api/partners/location/nelson' })).json() as { id: string; demo: boolean }[];
+    expect(listed.map((p) => [p.id, p.demo]).sort()).toEqual([
+      [demoId, true],
+      [realId, false],
+    ].sort());
+  });
+
   it('answers 404 for an unknown location and 400 for a bad role', async () => {
     const unknown = await t.app.inject({ url: '/api/partners/location/atlantis' });
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Location not found' }]);

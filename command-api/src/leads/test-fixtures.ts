@@ -18,6 +18,7 @@ export async function makePartner(
   role: PartnerRoleName,
   locationIds: readonly string[],
   profile: Partial<PartnerProfileFields> = {},
+  { demo = false }: { demo?: boolean } = {},
 ): Promise<string> {
   const partnerId = partnerIdFor(userId, role);
   const at = new Date().toISOString();
@@ -39,7 +40,7 @@ export async function makePartner(
     stores.eventStore,
     partnerDecider,
     partnerStream(partnerId),
-    { type: 'ApprovePartner', partnerId, userId, role, profile: full, locationIds, source: { via: 'admin' }, by: 'system', at },
+    { type: 'ApprovePartner', partnerId, userId, role, profile: full, locationIds, source: { via: 'admin' }, by: 'system', at, demo },
     ctx(),
   );
   const grant = await handleCommand(stores.eventStore, userDecider, userStream(userId), { type: 'GrantRole', role, by: 'system', at }, ctx());

@@ -23,6 +23,7 @@ const application: SubmittedApplication = {
   companyImage: null,
   profileImage: null,
   submittedAt: at,
+  demo: false,
 };
 const submitted: PartnerApplicationEvent = { type: 'PartnerApplicationSubmitted', data: application };
 const approved: PartnerApplicationEvent = {
@@ -42,6 +43,12 @@ describe('partner application decider', () => {
       .when({ type: 'SubmitApplication', application: { ...application, requestedLocationIds: ['auckland', 'hamilton', 'auckland'] } })
       .then([{ type: 'PartnerApplicationSubmitted', data: { ...application, requestedLocationIds: ['auckland', 'hamilton'] } }]);
   });
+
+  it('keeps the demo flag of an application from the demo seed', () =>
+    spec
+      .given([])
+      .when({ type: 'SubmitApplication', application: { ...application, demo: true } })
+      .then([{ type: 'PartnerApplicationSubmitted', data: { ...application, demo: true } }]));
 
   it('refuses a second submission on the same stream', () => spec.given([submitted]).when({ type: 'SubmitApplication', application }).thenRefuses('conflict'));
 

@@ -2,7 +2,9 @@ import { handleCommand } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerAdmin, startTestApp, type TestApp } from '../testing/test-app';
 import { applicationDecider, applicationStream } from './application';
-import { completeApprovals } from './applications';
+import { ApplyApplicationRequest } from '@kainga/contracts';
+import { loadUser } from '../plugins/actor';
+import { completeApprovals, submitApplication } from './applications';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -124,7 +126,7 @@ describe('partner applications', () => {
 
     const res = await admin.post(`/api/admin/partner-applications/${id}/approve`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, applicationStatus: 'approved', reviewedBy: expect.any(String) });
+    expect(res.json()).toMatchObject({ id, applicationStatus: 'approved', reviewedBy: expect.any(String), demo: false });
     expect((await c.get('/api/auth/user')).json().roles).toEqual(['general', 'property_manager']);
     const roles = (await c.get('/api/my-roles')).json();
     expect(roles.map((r: { locationId: string; status: string; roleId: string; businessName: string }) => [r.roleId, r.locationId, r.businessName, r.status])).toEqual([
@@ -137,6 +139,7 @@ describe('partner applications', () => {
       businessName: 'Kauri Property Care',
       email: 'approve@example.nz',
       status: 'active',
+      demo: false,
       locations: [
         { id: 'hamilton', cityName: 'Hamilton' },
         { id: 'tauranga', cityName: 'Tauranga' },
@@ -151,6 +154,19 @@ describe('partner applications', () => {
     // The role taken away: my-roles still lists the locations, inactive.
     await admin.patch(`/api/admin/users/${me.id}/roles`, { roles: ['general'] });
     expect((await c.get('/api/my-roles')).json().map((r: { status: string }) => r.status)).toEqual(['inactive', 'inactive']);
+  });
+
+  it('carries the demo flag of a demo seed application to its partner; a body cannot set it', async () => {
+    const { c, me } = await applicant('demo-apply@example.nz');
+    const refused = await c.post('/api/partner-applications', { ...applyForm, demo: true });
+    expect(refused.statusCode).toBe(400);
+    const user = (await loadUser(t.deps, me.id))!;
+    const metadata = { actorId: me.id, actorRoles: user.roles, correlationId: 'demo-test', causationId: null, occurredAt: new Date().toISOString() };
+    const id = await submitApplication(t.deps, user, { form: 'apply', body: ApplyApplicationRequest.parse(applyForm) }, { idempotencyKey: 'demo-test-application', metadata }, { demo: true });
+    expect((await list()).find((a) => a.id === id)).toMatchObject({ applicationStatus: 'pending', demo: true });
+    expect((await admin.post(`/api/admin/partner-applications/${id}/approve`)).json()).toMatchObject({ id, applicationStatus: 'approved', demo: true });
+    const partners = (await admin.get('/api/admin/partners')).json() as { userId: string; demo: boolean }[];
+    expect(partners.find((p) => p.userId === me.id)).toMatchObject({ demo: true });
   });
 
   it('re-runs the follow-ups of an approval retried with the same Idempotency-Key', async () => {

@@ -23,8 +23,8 @@ export function requireKnownLocations(ids: readonly string[]) {
   if (unknown.length > 1) throw invalid(`Unknown locations: ${unknown.map((id) => `"${id}"`).join(', ')}. Please choose locations from the list.`);
 }
 
-function submittedOf(applicationId: string, userId: string, input: ApplicationInput, at: string): SubmittedApplication {
-  const common = { applicationId, userId, form: input.form, submittedAt: at };
+function submittedOf(applicationId: string, userId: string, input: ApplicationInput, at: string, demo: boolean): SubmittedApplication {
+  const common = { applicationId, userId, form: input.form, submittedAt: at, demo };
   if (input.form === 'apply') {
     const b = input.body;
     return {
@@ -72,11 +72,12 @@ function submittedOf(applicationId: string, userId: string, input: ApplicationIn
  * a rejection). The check reads the read model, which every submission waits for before it
  * answers, so only two submissions racing each other could both pass; approving both is
  * harmless (the second adds no partner, no role). A retry with the same Idempotency-Key lands
- * on the same application and answers it again, whatever the retried body says.
+ * on the same application and answers it again, whatever the retried body says. Only ops' demo
+ * seed passes `demo` (the HTTP route never takes it from a body).
  */
-export async function submitApplication(deps: Deps, user: User, input: ApplicationInput, ctx: CommandCtx): Promise<string> {
+export async function submitApplication(deps: Deps, user: User, input: ApplicationInput, ctx: CommandCtx, { demo = false }: { demo?: boolean } = {}): Promise<string> {
   const applicationId = applicationIdFor(ctx.idempotencyKey);
-  const application = submittedOf(applicationId, user.id, input, ctx.metadata.occurredAt);
+  const application = submittedOf(applicationId, user.id, input, ctx.metadata.occurredAt, demo);
   requireKnownLocations(application.requestedLocationIds);
   const pending = await pendingApplicationOf(deps.stores.readStore, user.id, application.requestedRoleId);
   if (pending && pending._id !== applicationId) throw conflict('You already have an application for this role under review.');
@@ -147,6 +148,7 @@ export async function completeApproval(deps: Deps, applicationId: string, metada
       source: { via: 'application', applicationId },
       by: reviewedBy,
       at: reviewedAt,
+      demo: application.demo,
     },
     ctx('enrol'),
   );

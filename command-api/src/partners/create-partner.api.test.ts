@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../accounts/admin-email';
 import { invitationDecider, invitationStream } from '../accounts/invitation';
+import { CreatePartnerRequest } from '@kainga/contracts';
 import { client, registerAdmin, startTestApp, type TestApp } from '../testing/test-app';
+import { createPartner } from './create-partner';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -72,6 +74,7 @@ describe('create partner directly', () => {
         status: 'active',
         locations: [{ id: 'nelson', cityName: 'Nelson' }],
         createdAt: expect.any(String),
+        demo: false,
       },
     });
     expect(await mailsTo('valuer@example.nz')).toEqual([]);
@@ -82,6 +85,15 @@ describe('create partner directly', () => {
     const twice = await admin.post('/api/admin/create-partner', body('valuer@example.nz'));
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: 'This account is already a Registered Valuer partner in this location.' });
+  });
+
+  it('lists a partner the demo seed created with demo: true, one created through the route with demo: false', async () => {
+    const metadata = { actorId: 'system', actorRoles: [], correlationId: 'demo-test', causationId: null, occurredAt: new Date().toISOString() };
+    const seeded = await createPartner(t.deps, CreatePartnerRequest.parse({ ...body('demo.valuer@example.nz'), locationId: 'gore' }), { idempotencyKey: 'demo-test-partner', metadata }, { demo: true });
+    expect(seeded.partner.demo).toBe(true);
+    const listed = (await admin.get('/api/admin/partners')).json() as { email: string; demo: boolean }[];
+    expect(listed.find((p) => p.email === 'demo.valuer@example.nz')?.demo).toBe(true);
+    expect(listed.find((p) => p.email === 'valuer@example.nz')?.demo).toBe(false);
   });
 
   it('creates an account for a new email and mails an invitation to set its password', async () => {

@@ -19,9 +19,10 @@ type Deps = Pick<AppDeps, 'stores' | 'config' | 'email'>;
  * how an admin sends a new one (the earlier links still work until one is used). The partner
  * is enrolled (source admin) in the location and the role granted; an account that already
  * serves that location in that role is refused (409) rather than "created" twice. A retry with
- * the same Idempotency-Key lands on the same account and answers 201 again.
+ * the same Idempotency-Key lands on the same account and answers 201 again. Only ops' demo seed
+ * passes `demo` (the HTTP route never takes it from a body).
  */
-export async function createPartner(deps: Deps, body: CreatePartnerRequest, ctx: CommandCtx): Promise<{ partner: AdminPartnerView; invited: boolean }> {
+export async function createPartner(deps: Deps, body: CreatePartnerRequest, ctx: CommandCtx, { demo = false }: { demo?: boolean } = {}): Promise<{ partner: AdminPartnerView; invited: boolean }> {
   requireKnownLocations([body.locationId]);
   const step = (name: string): CommandCtx => ({ ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${name}` });
   const by = ctx.metadata.actorId ?? 'system';
@@ -61,6 +62,7 @@ export async function createPartner(deps: Deps, body: CreatePartnerRequest, ctx:
       source: { via: 'admin' },
       by,
       at: ctx.metadata.occurredAt,
+      demo,
     },
     step('enrol'),
   );

@@ -38,6 +38,7 @@ export function applicationView(doc: PartnerApplicationDoc, applicant: UserDoc |
     reviewedBy: doc.reviewedBy,
     reviewedAt: doc.reviewedAt,
     adminNotes: doc.adminNotes,
+    demo: doc.demo ?? false,
     applicant: applicant ? { firstName: applicant.firstName, lastName: applicant.lastName, email: applicant.email } : null,
   };
 }
@@ -89,6 +90,7 @@ export async function adminPartnerViews(store: ReadStore, partners: readonly Par
       status: user?.roles.includes(p.role) ? 'active' : 'inactive',
       locations: served.map((l) => ({ id: l.locationId, cityName: locationById.get(l.locationId)?.cityName ?? l.locationId })),
       createdAt: p.createdAt,
+      demo: p.demo ?? false,
     };
   });
 }

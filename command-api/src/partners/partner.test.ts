@@ -18,7 +18,7 @@ const profile: PartnerProfileFields = {
   companyImage: null,
 };
 const source = { via: 'application', applicationId: 'a1' } as const;
-const enrolled: PartnerEvent = { type: 'PartnerEnrolled', data: { partnerId: 'p1', userId: 'u1', role: 'mortgage_broker', profile, source, approvedBy: 'admin1', approvedAt: at } };
+const enrolled: PartnerEvent = { type: 'PartnerEnrolled', data: { partnerId: 'p1', userId: 'u1', role: 'mortgage_broker', profile, source, approvedBy: 'admin1', approvedAt: at, demo: false } };
 const located = (locationId: string): PartnerEvent => ({
   type: 'PartnerLocationApproved',
   data: { partnerId: 'p1', userId: 'u1', role: 'mortgage_broker', locationId, businessName: 'Harbour Mortgages', source, approvedBy: 'admin1', approvedAt: at },
@@ -29,6 +29,12 @@ const spec = deciderSpec(partnerDecider);
 
 describe('partner decider', () => {
   it('enrols a new partner with each of its locations', () => spec.given([]).when(approve(['auckland', 'hamilton'])).then([enrolled, located('auckland'), located('hamilton')]));
+
+  it('enrols a demo partner flagged demo (the flag defaults to false)', () =>
+    spec
+      .given([])
+      .when({ ...approve(['auckland']), demo: true })
+      .then([{ type: 'PartnerEnrolled', data: { ...(enrolled.data as Extract<PartnerEvent, { type: 'PartnerEnrolled' }>['data']), demo: true } }, located('auckland')]));
 
   it('adds only the locations not yet served on a later approval', () =>
     spec.given([enrolled, located('auckland')]).when(approve(['auckland', 'tauranga'])).then([located('tauranga')]));

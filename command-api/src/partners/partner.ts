@@ -38,6 +38,8 @@ export type PartnerCommand =
       source: PartnerSource;
       by: string;
       at: string;
+      /** Generated demo data (only ops' demo seed sets it); false when absent. */
+      demo?: boolean;
     }
   | { type: 'UpdatePartnerProfile'; profile: PartnerProfileFields; at: string };
 
@@ -69,7 +71,7 @@ export const partnerDecider: Decider<PartnerState, PartnerCommand, PartnerEvent>
         if (state.status === 'enrolled' && (state.userId !== c.userId || state.role !== c.role)) throw conflict('This partner record belongs to someone else.');
         const events: PartnerEvent[] = [];
         if (state.status === 'none') {
-          events.push({ type: 'PartnerEnrolled', data: { partnerId: c.partnerId, userId: c.userId, role: c.role, profile: c.profile, source: c.source, approvedBy: c.by, approvedAt: c.at } });
+          events.push({ type: 'PartnerEnrolled', data: { partnerId: c.partnerId, userId: c.userId, role: c.role, profile: c.profile, source: c.source, approvedBy: c.by, approvedAt: c.at, demo: c.demo ?? false } });
         }
         const served = new Set(state.status === 'enrolled' ? state.locationIds : []);
         for (const locationId of new Set(c.locationIds)) {

@@ -135,6 +135,7 @@ export const AdminPartnerView = z.object({
   status: z.enum(['active', 'inactive']),
   locations: z.array(z.object({ id: z.string(), cityName: z.string() })),
   createdAt: z.string(),
+  demo: z.boolean(),
 });
 export type AdminPartnerView = z.infer<typeof AdminPartnerView>;
 

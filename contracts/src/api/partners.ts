@@ -66,6 +66,8 @@ export const LocalPartner = z.object({
   videoLink: z.string().nullable(),
   locations: z.array(z.object({ id: z.string(), cityName: z.string(), region: z.string() })),
   user: z.object({ firstName: z.string(), lastName: z.string(), profileImageUrl: z.string().nullable() }),
+  /** Generated demo data (ops' demo seed): screens badge it. */
+  demo: z.boolean(),
 });
 export type LocalPartner = z.infer<typeof LocalPartner>;
 
@@ -121,6 +123,7 @@ export const PartnerContactView = z.object({
   updatedAt: z.string(),
   user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), profileImageUrl: z.string().nullable() }).nullable(),
   property: z.object({ address: z.string() }).nullable(),
+  demo: z.boolean(),
 });
 export type PartnerContactView = z.infer<typeof PartnerContactView>;
 
@@ -140,6 +143,7 @@ export const PartnerLeadView = z.object({
   partnerResponse: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  demo: z.boolean(),
 });
 export type PartnerLeadView = z.infer<typeof PartnerLeadView>;
 

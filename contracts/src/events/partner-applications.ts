@@ -27,6 +27,8 @@ export const PartnerApplicationSubmitted = z.object({
     companyImage: z.string().nullable(),
     profileImage: z.string().nullable(),
     submittedAt: z.string(),
+    /** Generated demo data (ops' demo seed), never to be mistaken for a real one; false when absent. */
+    demo: z.boolean().default(false),
   }),
 });
 

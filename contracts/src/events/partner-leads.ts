@@ -36,6 +36,8 @@ export const PartnerLeadReceived = z.object({
     contactEmail: z.string(),
     contactPhone: z.string().nullable(),
     receivedAt: z.string(),
+    /** Generated demo data (ops' demo seed), never to be mistaken for a real one; false when absent. */
+    demo: z.boolean().default(false),
   }),
 });
 

@@ -40,6 +40,8 @@ export const PartnerEnrolled = z.object({
     source: PartnerSource,
     approvedBy: z.string(),
     approvedAt: z.string(),
+    /** Generated demo data (ops' demo seed), never to be mistaken for a real one; false when absent. */
+    demo: z.boolean().default(false),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { emailSenderOf, publicOrigin } from '@kainga/command-api';
 import { client, startTestApp, type TestApp } from '@kainga/command-api/testing';
-import type { LocalPartner, MyMessageView, MyRoleEntry, PartnerApplicationView, PartnerLeadView } from '@kainga/contracts';
+import type { AdminPartnerView, LocalPartner, MyMessageView, MyRoleEntry, PartnerApplicationView, PartnerContactView, PartnerLeadView } from '@kainga/contracts';
 import { readOutbox } from '@kainga/platform';
 import { waitFor } from '@kainga/platform/testing';
 import { createActivities, createWorkflowEngine, leadEmailsReactor } from '@kainga/workflows';
@@ -61,6 +61,7 @@ describe('the marketplace demo', () => {
     const images = new Set<string>();
     for (const partner of listed) {
       expect(partner.businessName).toContain('(demo)');
+      expect(partner.demo, partner.businessName).toBe(true);
       expect(partner.contactEmail).toMatch(/@demo\.kainga\.nz$/);
       expect(partner).toMatchObject({ contactPhone: expect.any(String), bio: expect.any(String), businessDescription: expect.any(String), officeSize: expect.any(Number), experienceYears: expect.any(Number) });
       for (const path of [partner.profileImage, partner.companyImage]) {
@@ -107,6 +108,29 @@ describe('the marketplace demo', () => {
     // The reactor mails each response to its client (DATA_DIR/outbox).
     const outbox = () => readOutbox(join(t.dataDir, 'outbox'));
     await waitFor(async () => (await outbox()).filter((m) => m.subject.endsWith('has responded to your enquiry')).length === responded.length);
+  });
+
+  it('flags every seeded partner, application and request demo, in the events and in every answer', async () => {
+    const events = await t.stores.eventStore.readAll({ limit: 100_000 });
+    const seededOf = (type: string) => events.filter((e) => e.type === type).map((e) => (e.data as { demo?: unknown }).demo);
+    expect(seededOf('PartnerEnrolled')).toEqual(Array(9).fill(true));
+    expect(seededOf('PartnerApplicationSubmitted')).toEqual(Array(10).fill(true));
+    const leads = seededOf('PartnerLeadReceived');
+    expect(leads.length).toBe(Object.values(seeded.partners!.leads).reduce((a, b) => a + b, 0));
+    expect(leads.every((d) => d === true)).toBe(true);
+
+    const admin = await signIn(t, 'admin@demo.kainga.nz');
+    const applications = (await admin.get('/api/admin/partner-applications')).json() as PartnerApplicationView[];
+    expect(applications.map((a) => a.demo)).toEqual(Array(10).fill(true));
+    const partners = (await admin.get('/api/admin/partners')).json() as AdminPartnerView[];
+    expect(partners.map((p) => p.demo)).toEqual(Array(9).fill(true));
+    for (const partner of demoPartners) {
+      const c = await signIn(t, partner.email);
+      const contacts = (await c.get('/api/partner-contacts')).json() as PartnerContactView[];
+      const asLeads = (await c.get('/api/partner-leads')).json() as PartnerLeadView[];
+      expect(contacts.length, partner.email).toBeGreaterThan(0);
+      expect([...contacts, ...asLeads].every((x) => x.demo), partner.email).toBe(true);
+    }
   });
 
   it('adds nothing when it runs again', async () => {

@@ -248,9 +248,9 @@ export async function seedDemoPartners(deps: AppDeps, input: DemoPartnersInput):
     const images = await imagesOf(partner.email, partner, partner.businessName, partner.colour);
     if (partner.via === 'admin') {
       const body = CreatePartnerRequest.parse({ email: partner.email, firstName: partner.firstName, lastName: partner.lastName, roleId: partner.role, locationId: partner.locations[0], businessName: partner.businessName, licenseNumber: partner.licenseNumber, experienceYears: partner.experienceYears });
-      await createPartner(deps, body, { idempotencyKey: key(`create:${partner.email}`), metadata: meta(approvedAt, admin) });
+      await createPartner(deps, body, { idempotencyKey: key(`create:${partner.email}`), metadata: meta(approvedAt, admin) }, { demo: true });
     } else {
-      const applicationId = await submitOnce(deps, await user(userId), applicationOf(partner, images), { idempotencyKey: key(`application:${partner.email}`), metadata: meta(ago(42 - j * 1.5), await user(userId)) });
+      const applicationId = await submitOnce(deps, await user(userId), applicationOf(partner, images), { idempotencyKey: key(`application:${partner.email}`), metadata: meta(ago(42 - j * 1.5), await user(userId)) }, { demo: true });
       await approveApplication(deps, applicationId, { idempotencyKey: key(`approve:${partner.email}`), metadata: meta(approvedAt, admin) });
     }
     const me = await user(userId);
@@ -289,12 +289,12 @@ export async function seedDemoPartners(deps: AppDeps, input: DemoPartnersInput):
     const userId = await idOf(as);
     const images = as.via === 'enquiry' ? await imagesOf(as.email, as, null, as.colour) : { profileImage: null, companyImage: null };
     const applyAs = await user(userId);
-    await submitOnce(deps, applyAs, applicationOf(as, images), { idempotencyKey: key(`application:${as.email}:${as.role}:${as.locations[0]}`), metadata: meta(ago(daysAgo, -3), applyAs) });
+    await submitOnce(deps, applyAs, applicationOf(as, images), { idempotencyKey: key(`application:${as.email}:${as.role}:${as.locations[0]}`), metadata: meta(ago(daysAgo, -3), applyAs) }, { demo: true });
     progress();
   }
   const rejected = p('neighbour4', 'Manaia', 'Neighbour (demo)', 'property_manager', 'apply', ['auckland'], 'Manaia Rentals (demo)', '', 0, '09 555 0112', 1, '#3a0ca3');
   const rejectedBy = await user(input.ids[rejected.email]!);
-  const rejectedId = await submitOnce(deps, rejectedBy, applicationOf(rejected, { profileImage: null, companyImage: null }), { idempotencyKey: key(`application:${rejected.email}`), metadata: meta(ago(20), rejectedBy) });
+  const rejectedId = await submitOnce(deps, rejectedBy, applicationOf(rejected, { profileImage: null, companyImage: null }), { idempotencyKey: key(`application:${rejected.email}`), metadata: meta(ago(20), rejectedBy) }, { demo: true });
   await rejectApplication(
     deps,
     rejectedId,
@@ -339,6 +339,7 @@ export async function seedDemoPartners(deps: AppDeps, input: DemoPartnersInput):
           contactName: `${client.firstName} ${client.lastName}`.trim(),
           contactEmail: client.email,
           contactPhone: null,
+          demo: true,
         },
         { idempotencyKey: leadKey, keyed: true, metadata: meta(receivedAt, client) },
       );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Location, PartnerApplicationView } from '@kainga/contracts';
 import { roleLabels } from '@kainga/contracts/browser';
 import { apiErrorMessage, apiJson } from '../../api/client';
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { useToast } from '../../chrome/ToastProvider';
 import { formatDateNZ } from '../../format/format';
 import { useNetworkRequired } from '../../offline';
@@ -106,7 +107,9 @@ function Applications({ locations }: { locations: readonly Location[] | undefine
           {pending.map((a) => (
             <li key={a.id} className="card">
               <div className="application-head">
-                <strong>{a.businessName}</strong>
+                <strong>
+                  {a.businessName} {a.demo && <DemoBadge />}
+                </strong>
                 <Tag color={statusBadges.pending.color}>{statusBadges.pending.label}</Tag>
               </div>
               <ApplicationDetails a={a} cityOf={cityOf} />
@@ -140,7 +143,7 @@ function Applications({ locations }: { locations: readonly Location[] | undefine
               <li key={a.id} className="card">
                 <div className="application-head">
                   <span>
-                    <strong>{a.businessName}</strong> · {roleLabels[a.requestedRoleId]} · {a.requestedLocationIds.map(cityOf).join(', ')}
+                    <strong>{a.businessName}</strong> {a.demo && <DemoBadge />} · {roleLabels[a.requestedRoleId]} · {a.requestedLocationIds.map(cityOf).join(', ')}
                   </span>
                   <Tag color={statusBadges[a.applicationStatus].color}>{statusBadges[a.applicationStatus].label}</Tag>
                 </div>

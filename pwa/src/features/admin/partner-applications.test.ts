@@ -25,6 +25,7 @@ const app = (id: string, applicationStatus: PartnerApplicationView['applicationS
   reviewedAt: null,
   adminNotes: null,
   applicant: null,
+  demo: false,
 });
 
 describe('splitApplications', () => {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PartnerContactView } from '@kainga/contracts';
 import { serviceTypeLabels, type PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../api/client';
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { useToast } from '../../chrome/ToastProvider';
 import { formatDateNZ } from '../../format/format';
 import { isNetworkError } from '../../offline/network-required';
@@ -19,7 +20,9 @@ function ContactCard({ contact, waiting, online, onOpen }: { contact: PartnerCon
     <li>
       <Card className="contact-card" hoverable onClick={onOpen} role="button" tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onOpen())}>
         <div className="contact-card-head">
-          <strong>{clientName(contact)}</strong>
+          <strong>
+            {clientName(contact)} {contact.demo && <DemoBadge />}
+          </strong>
           <span className="muted small">{formatDateNZ(contact.createdAt)}</span>
         </div>
         <div>

@@ -4,6 +4,7 @@ import { Alert, Avatar, Button, Card, Empty, Input, Modal, Select, Skeleton, Tag
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocalPartner, Location, RoleRecord } from '@kainga/contracts';
 import { apiErrorMessage, apiJson } from '../../api/client';
+import { DemoBadge } from '../../chrome/DemoBadge';
 import { useToast } from '../../chrome/ToastProvider';
 import { useNetworkRequired } from '../../offline';
 import {
@@ -35,7 +36,9 @@ function PartnerItem({ partner, onContact, onRequest }: { partner: LocalPartner;
         {partner.businessName.slice(0, 1)}
       </Avatar>
       <div className="partner-item-body">
-        <h3>{partner.businessName}</h3>
+        <h3>
+          {partner.businessName} {partner.demo && <DemoBadge />}
+        </h3>
         <p className="muted small">
           <Tag>{partnerRoleName(partner)}</Tag>
           {name}
