@@ -3,10 +3,9 @@ import { waitForProjection } from '@kainga/platform';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePartner } from './partner-profile/testing';
 import { revokeRole as setRoles } from './leads/test-fixtures';
 import { SESSION_COOKIE } from './plugins/sessions';
-import { client, sessionCookie, startTestApp, type TestApp } from './testing/test-app';
+import { client, makePartner, sessionCookie, startTestApp, type TestApp } from './testing/test-app';
 import { completeValuation, locateProperty, recordComparables, requestValuation } from './valuations/valuation-commands';
 
 /**
@@ -192,14 +191,14 @@ describe('authorisation: every route × every kind of caller', () => {
     const roleOf = { broker: 'mortgage_broker', valuer: 'registered_valuer', manager: 'property_manager' } as const;
     const partnerIds: Partial<Record<PersonaName, string>> = {};
     for (const name of ['broker', 'valuer', 'manager'] as const) {
-      partnerIds[name] = await makePartner(t, personas[name].id, roleOf[name]);
+      partnerIds[name] = await makePartner(t.stores, personas[name].id, roleOf[name]);
       personas[name].roles = ['general', roleOf[name]];
     }
     await setRoles(t.stores, personas.admin.id, ['general', 'admin']);
     personas.admin.roles = ['general', 'admin'];
     // A partner outside the walk, for requests no caller would send to themselves.
     const directory = client(t.app, { remoteAddress: '10.9.2.1' });
-    const directoryPartnerId = await makePartner(t, (await directory.register('directory@walk.example.nz', PASSWORD)).id, 'mortgage_broker');
+    const directoryPartnerId = await makePartner(t.stores, (await directory.register('directory@walk.example.nz', PASSWORD)).id, 'mortgage_broker');
 
     const valuationId = randomUUID();
     const metadata = { actorId: personas.owner.id, actorRoles: ['general' as const], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };

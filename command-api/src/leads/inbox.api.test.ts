@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { client, makePartner, startTestApp, type TestApp } from '../testing/test-app';
 import { receiveLead } from './receive-lead';
-import { makePartner, makeProperty } from './test-fixtures';
+import { makeProperty } from './test-fixtures';
 
 let t: TestApp;
 let broker: ReturnType<typeof client>;

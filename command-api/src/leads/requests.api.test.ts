@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestApp, type TestApp } from '../testing/test-app';
-import { makePartner, makeProperty, revokeRole } from './test-fixtures';
+import { client, makePartner, startTestApp, type TestApp } from '../testing/test-app';
+import { makeProperty, revokeRole } from './test-fixtures';
 
 let t: TestApp;
 let broker: { id: string; partnerId: string };

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDecider, userStream } from '../accounts/user';
 import { partnerStream } from '../partners/partner';
 import { SESSION_COOKIE } from '../plugins/sessions';
-import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { client, makePartner, sampleProfile, startTestApp, type TestApp } from '../testing/test-app';
 import { postImage, solidImage } from '../uploads/testing';
-import { makePartner, sampleProfile } from './testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +20,7 @@ const put = (cookie: string | undefined, body: unknown) =>
 async function partner(email: string, role: 'mortgage_broker' | 'registered_valuer' | 'property_manager' = 'mortgage_broker') {
   const c = client(t.app);
   const me = await c.register(email, undefined, 'Aroha', 'Ngata');
-  const partnerId = await makePartner(t, me.id, role);
+  const partnerId = await makePartner(t.stores, me.id, role);
   return { c, me, partnerId, cookie: c.cookie! };
 }
 
@@ -66,7 +65,7 @@ describe('GET /api/partner/profile', () => {
 
   it('asks a partner in several roles to choose one, and keeps each role its own profile', async () => {
     const { c, me } = await partner('two-roles@example.nz', 'mortgage_broker');
-    await makePartner(t, me.id, 'property_manager', { businessName: 'Ngata Rentals' });
+    await makePartner(t.stores, me.id, 'property_manager', ['auckland'], { businessName: 'Ngata Rentals' });
     const res = await c.get('/api/partner/profile');
     expect([res.statusCode, res.json()]).toEqual([400, { message: 'Please choose your active partner role.' }]);
     expect((await c.get('/api/partner/profile?role=property_manager')).json().partnerData.businessName).toBe('Ngata Rentals');

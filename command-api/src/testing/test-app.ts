@@ -99,3 +99,4 @@ export function client(app: FastifyInstance, options: { remoteAddress?: string }
     },
   };
 }
+export { makePartner, sampleProfile } from './partner-fixtures';

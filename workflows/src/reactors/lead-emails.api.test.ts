@@ -1,9 +1,7 @@
-import { emailSenderOf, grantRole, partnerDecider, partnerIdFor, partnerStream, publicOrigin } from '@kainga/command-api';
-import { client, startTestApp, type TestApp } from '@kainga/command-api/testing';
-import type { PartnerRoleName } from '@kainga/contracts';
-import { handleCommand, readOutbox, ReactorRunner, reactorCheckpoint, waitForProjection } from '@kainga/platform';
+import { emailSenderOf, publicOrigin } from '@kainga/command-api';
+import { client, makePartner, startTestApp, type TestApp } from '@kainga/command-api/testing';
+import { readOutbox, ReactorRunner, reactorCheckpoint } from '@kainga/platform';
 import { waitFor } from '@kainga/platform/testing';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_EMAILS_REACTOR, leadEmailsReactor } from './lead-emails';
@@ -12,24 +10,6 @@ let t: TestApp;
 const reactorOf = (deps: TestApp['deps']) => leadEmailsReactor({ eventStore: deps.stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(deps.config) });
 const outbox = () => readOutbox(join(t.dataDir, 'outbox'));
 const mailTo = async (to: string) => (await outbox()).filter((m) => m.to === to);
-const ctx = () => ({ idempotencyKey: randomUUID(), metadata: { actorId: 'system', actorRoles: [], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() } });
-
-/** A partner as an approval makes one: its enrolment and the role on the account. */
-async function makePartner(userId: string, email: string, role: PartnerRoleName, businessName: string, contactEmail: string) {
-  const partnerId = partnerIdFor(userId, role);
-  const profile = { businessName, licenseNumber: null, experienceYears: null, contactEmail, contactPhone: null, businessDescription: null, bio: null, videoLink: null, officeSize: null, profileImage: null, companyImage: null };
-  const approval = await handleCommand(
-    t.stores.eventStore,
-    partnerDecider,
-    partnerStream(partnerId),
-    { type: 'ApprovePartner', partnerId, userId, role, profile, locationIds: ['auckland'], source: { via: 'admin' }, by: 'system', at: new Date().toISOString() },
-    ctx(),
-  );
-  await grantRole(t.deps, email, role, ctx());
-  await waitForProjection(t.stores.readStore, 'partners', approval.position);
-  await waitForProjection(t.stores.readStore, 'users', await t.stores.eventStore.headPosition());
-  return partnerId;
-}
 
 beforeAll(async () => {
   t = await startTestApp({}, {}, { reactors: (deps) => [reactorOf(deps)] });
@@ -40,7 +20,7 @@ describe('the lead emails reactor', () => {
   it('emails the partner a new request and the client the response, each once, even when the reactor replays from an old checkpoint', async () => {
     const broker = client(t.app);
     const b = await broker.register('broker@example.nz');
-    const partnerId = await makePartner(b.id, 'broker@example.nz', 'mortgage_broker', 'Harbour Mortgages', 'leads@harbour.example.nz');
+    const partnerId = await makePartner(t.stores, b.id, 'mortgage_broker', ['auckland'], { businessName: 'Harbour Mortgages', contactEmail: 'leads@harbour.example.nz' });
     const owner = client(t.app);
     await owner.register('owner@example.nz', undefined, 'Aroha', 'Ngata');
     const lead = (await owner.post('/api/partner-contacts', { partnerId, message: 'Kia ora, can you help with a loan for our first home?' })).json();
