@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRewritingProxy, startSuite, visible, type Suite } from './harness';
+import { controlledPage, startRewritingProxy, startSuite, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -42,13 +42,7 @@ describe('Kāinga installs as an app', () => {
   });
 
   it('registers a service worker that controls the page after a reload and serves the shell offline', async () => {
-    const page = await suite.newPage();
-    await page.goto('/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const page = await controlledPage(suite);
     const scriptURL = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
     expect(scriptURL).toMatch(/\/sw\.js$/);
 
