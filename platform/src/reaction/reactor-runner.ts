@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventFilter, EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
+import { CheckpointWriter } from '../projection/checkpoint-writer';
 import type { ReadStore } from '../read-store/read-store';
 
 /**
@@ -47,7 +48,7 @@ export class ReactorRunner {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly status = new Map<string, ReactorStatus>();
   private readonly sleeps = new Set<() => void>();
-  private readonly writes = new Map<string, Promise<void>>();
+  private readonly writers = new Map<string, CheckpointWriter>();
   private stopped = false;
 
   constructor(
@@ -71,24 +72,15 @@ export class ReactorRunner {
   private async run(reactor: Reactor): Promise<void> {
     const { eventStore, readStore, logger } = this.deps;
     const checkpoint = reactorCheckpoint(reactor.name);
+    // A failed run's last checkpoint write lands before this one reads the checkpoint.
+    await this.writers.get(reactor.name)?.close();
     const after = await readStore.getCheckpoint(checkpoint);
     const state: ReactorStatus = { name: reactor.name, position: after, caughtUp: false, failures: 0, lastError: null };
     this.status.set(reactor.name, state);
-    let stored = after;
-    let lastScannedWrite = 0;
-    // One checkpoint write at a time, never backwards.
-    const store = (position: Position) => {
-      const write = (this.writes.get(reactor.name) ?? Promise.resolve()).then(async () => {
-        if (stored !== null && position <= stored) return;
-        await readStore.commit([], { name: checkpoint, position });
-        stored = position;
-      });
-      this.writes.set(
-        reactor.name,
-        write.catch((err) => logger.warn({ err, reactor: reactor.name }, 'could not store a reactor checkpoint; it is written again later')),
-      );
-      return write;
-    };
+    const writeFailed = (err: unknown) => logger.warn({ err, reactor: reactor.name }, 'could not store a reactor checkpoint; it is written again later');
+    // One checkpoint write at a time, never backwards; positions only scanned past are stored at most once a second.
+    const writer = new CheckpointWriter(readStore, checkpoint, after, SCANNED_CHECKPOINT_MS, writeFailed);
+    this.writers.set(reactor.name, writer);
 
     const handleWithRetry = async (event: RecordedEvent) => {
       for (;;) {
@@ -118,20 +110,17 @@ export class ReactorRunner {
           await handleWithRetry(event);
           // The effect is done: a restart resumes after it (a failed write only repeats it, harmlessly).
           state.position = event.position;
-          await store(event.position).catch(() => undefined);
+          await writer.store(event.position).catch(writeFailed);
         }
       },
       onCheckpoint: (position) => {
         if (state.position === null || position > state.position) state.position = position;
         // Past events it does not handle: stored now and then, so a restart rescans little.
-        if (Date.now() - lastScannedWrite >= SCANNED_CHECKPOINT_MS) {
-          lastScannedWrite = Date.now();
-          void store(position).catch(() => undefined);
-        }
+        writer.scanned(position);
       },
       onCaughtUp: (position) => {
         state.caughtUp = true;
-        if (position !== null) void store(position).catch(() => undefined);
+        if (position !== null) void writer.store(position).catch(writeFailed);
       },
       onError: (error) => {
         state.caughtUp = false;
@@ -140,7 +129,6 @@ export class ReactorRunner {
         state.lastError = error instanceof Error ? error.message : String(error);
         logger.error({ err: error, reactor: reactor.name }, 'reactor subscription failed; restarting from its checkpoint');
         void this.sleep(retryDelay(1, this.deps.initialRetryMs ?? 500, this.deps.maxRetryMs ?? 60_000)).then(async () => {
-          await this.writes.get(reactor.name);
           if (!this.stopped) await this.run(reactor);
         });
       },
@@ -172,6 +160,6 @@ export class ReactorRunner {
     for (const wake of [...this.sleeps]) wake();
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
     this.subscriptions.clear();
-    await Promise.all(this.writes.values());
+    await Promise.all([...this.writers.values()].map((w) => w.close()));
   }
 }
