@@ -10,7 +10,7 @@ import { errorResponses } from '../plugins/schemas';
 import { leadDecider, leadStream, LEAD_NOT_FOUND, type LeadCommand, type LeadState } from './lead';
 import { toContactView, toLeadView } from './lead-views';
 import { nzMonthStart } from './nz-month';
-import { activePartner } from './partner-access';
+import { activePartner } from '../partners/active-partner';
 
 const LeadIdParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -3,7 +3,6 @@ import { notFound, type ReadStore } from '@kainga/platform';
 import { findPartner, findUser, locationsOfPartners, type PartnerDoc, type PartnerLocationDoc } from '@kainga/projections';
 
 export const PARTNER_UNAVAILABLE = 'This professional is no longer available.';
-export { activePartner, PARTNER_ACCESS_REQUIRED } from '../partners/active-partner';
 
 /**
  * A partner a client may contact: enrolled, its user still holding the role (an admin taking the
