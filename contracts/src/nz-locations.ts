@@ -177,6 +177,13 @@ export function findLocation(cityName: string): Location | undefined {
   return byKey.get(normalizePlaceName(cityName));
 }
 
+const byId = new Map(nzLocations.map((l) => [l.id, l]));
+
+/** A location by its id (as GET /api/locations answers them), or undefined. */
+export function locationById(id: string): Location | undefined {
+  return byId.get(id);
+}
+
 /** New Zealand's main islands (with Stewart Island), as a box for checking coordinates. */
 export const nzBounds = { minLatitude: -47.5, maxLatitude: -34, minLongitude: 166, maxLongitude: 179 } as const;
 

@@ -1,5 +1,5 @@
 import type { PartnerEvent, PartnerProfileFields, PartnerRoleName, PartnerSource } from '@kainga/contracts';
-import { partnerEventTypes } from '@kainga/contracts';
+import { nzLocations, partnerEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
 
@@ -115,12 +115,22 @@ export async function partnerLocationsOfUser(store: ReadStore, userId: string): 
   return [...rows].sort((a, b) => a.approvedAt.localeCompare(b.approvedAt) || a._id.localeCompare(b._id));
 }
 
-/** The locations of each of these partners, by partner id. */
+const listIndex = new Map(nzLocations.map((l, i) => [l.id, i]));
+
+/**
+ * A partner's locations, first approved first; those approved together (one approval records no
+ * order among them) in the order of the towns list (GET /api/locations).
+ */
+export const byApproval = (a: PartnerLocationDoc, b: PartnerLocationDoc) =>
+  a.approvedAt.localeCompare(b.approvedAt) || (listIndex.get(a.locationId) ?? Infinity) - (listIndex.get(b.locationId) ?? Infinity) || a._id.localeCompare(b._id);
+
+/** The locations of each of these partners, by partner id, each partner's in approval order (byApproval). */
 export async function locationsOfPartners(store: ReadStore, partnerIds: readonly string[]): Promise<Map<string, PartnerLocationDoc[]>> {
   const byPartner = new Map<string, PartnerLocationDoc[]>(partnerIds.map((id) => [id, []]));
   if (partnerIds.length === 0) return byPartner;
   const rows = await store.collection<PartnerLocationDoc>(PARTNER_LOCATIONS).find({ partnerId: { $in: [...partnerIds] } });
   for (const row of rows) byPartner.get(row.partnerId)?.push(row);
+  for (const list of byPartner.values()) list.sort(byApproval);
   return byPartner;
 }
 

@@ -1,13 +1,12 @@
-import { LocalPartner, PartnerRoleNameSchema, roleLabels } from '@kainga/contracts';
+import { LocalPartner, locationById, PartnerRoleNameSchema, roleLabels } from '@kainga/contracts';
 import { notFound } from '@kainga/platform';
-import { locationsOfPartners, partnersInLocation, USERS } from '@kainga/projections';
+import { locationsOfPartners, partnersInLocation } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { usersById } from '../partners/partner-views';
 import { errorResponses } from '../plugins/schemas';
-import { byApproval } from './partner-access';
-import { locationById } from './request-parsing';
 
 const LocationParams = z.object({ locationId: z.string().min(1).max(100) });
 /** roleId omitted (or empty: "all services") lists every partner role. */
@@ -28,21 +27,23 @@ export default async function partnerDirectoryRoutes(app: FastifyInstance, { dep
       if (!locationById(request.params.locationId)) throw notFound('Location not found');
       const partners = await partnersInLocation(store, request.params.locationId, request.query.roleId);
       if (partners.length === 0) return [];
-      const userIds = [...new Set(partners.map((p) => p.userId))];
-      const [users, locations] = await Promise.all([
-        store.collection<{ _id: string; firstName: string; lastName: string; profileImageUrl: string | null; roles: string[] }>(USERS).find({ _id: { $in: userIds } }),
-        locationsOfPartners(store, partners.map((p) => p._id)),
+      const [userById, locations] = await Promise.all([
+        usersById(
+          store,
+          partners.map((p) => p.userId),
+        ),
+        locationsOfPartners(
+          store,
+          partners.map((p) => p._id),
+        ),
       ]);
-      const userById = new Map(users.map((u) => [u._id, u]));
       return partners.flatMap((p): LocalPartner[] => {
         const user = userById.get(p.userId);
         if (!user?.roles.includes(p.role)) return [];
-        const served = (locations.get(p._id) ?? [])
-          .sort(byApproval)
-          .flatMap((l) => {
-            const location = locationById(l.locationId);
-            return location ? [{ id: location.id, cityName: location.cityName, region: location.region }] : [];
-          });
+        const served = (locations.get(p._id) ?? []).flatMap((l) => {
+          const location = locationById(l.locationId);
+          return location ? [{ id: location.id, cityName: location.cityName, region: location.region }] : [];
+        });
         return [
           {
             id: p._id,

@@ -1,4 +1,3 @@
-import { nzLocations } from '@kainga/contracts';
 import { notFound, type ReadStore } from '@kainga/platform';
 import { findPartner, findUser, locationsOfPartners, type PartnerDoc, type PartnerLocationDoc } from '@kainga/projections';
 
@@ -13,14 +12,5 @@ export async function availablePartner(store: ReadStore, partnerId: string): Pro
   const user = partner && (await findUser(store, partner.userId));
   const locations = partner ? ((await locationsOfPartners(store, [partner._id])).get(partner._id) ?? []) : [];
   if (!partner || !user?.roles.includes(partner.role) || locations.length === 0) throw notFound(PARTNER_UNAVAILABLE);
-  return { partner, locations: [...locations].sort(byApproval) };
+  return { partner, locations };
 }
-
-const listIndex = new Map(nzLocations.map((l, i) => [l.id, i]));
-
-/**
- * A partner's locations, first approved first; those approved together (one approval records no
- * order among them) in the order of the towns list (GET /api/locations).
- */
-export const byApproval = (a: PartnerLocationDoc, b: PartnerLocationDoc) =>
-  a.approvedAt.localeCompare(b.approvedAt) || (listIndex.get(a.locationId) ?? Infinity) - (listIndex.get(b.locationId) ?? Infinity) || a._id.localeCompare(b._id);

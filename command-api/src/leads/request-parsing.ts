@@ -1,4 +1,4 @@
-import { findLocation, nzLocations, partnerRoleNames, roleLabels, serviceTypeOfRole, type Location, type ServiceType } from '@kainga/contracts';
+import { findLocation, locationById, partnerRoleNames, roleLabels, serviceTypeOfRole, type Location, type ServiceType } from '@kainga/contracts';
 import { invalid } from '@kainga/platform';
 
 const GENERAL_ENQUIRY = ['general enquiry', 'general inquiry', 'ad_inquiry'];
@@ -15,18 +15,13 @@ export function serviceTypeOf(text: string): ServiceType {
   return serviceTypeOfRole[role];
 }
 
-const byId = new Map(nzLocations.map((l) => [l.id, l]));
-
-/** A location by its id (GET /api/locations), or undefined. */
-export const locationById = (id: string): Location | undefined => byId.get(id);
-
 /**
  * The property's location as a service request sends it: a location id, "City, Region" (the
  * contact dialog's greeting) or a city name. A region that does not match the city is refused.
  */
 export function propertyLocationOf(text: string): Location {
   const value = text.trim();
-  const direct = byId.get(value) ?? findLocation(value);
+  const direct = locationById(value) ?? findLocation(value);
   if (direct) return direct;
   const comma = value.indexOf(',');
   if (comma > 0) {

@@ -1,11 +1,9 @@
 import type { AdminPartnerView, MyRoleEntry, PartnerApplicationView, User, UserDoc } from '@kainga/contracts';
-import { nzLocations } from '@kainga/contracts';
+import { locationById } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
 import { allPartners, locationsOfPartners, partnerLocationsOfUser, partnersOfUser, USERS, type PartnerApplicationDoc, type PartnerDoc } from '@kainga/projections';
 
 /** The answers of the partner routes, read from the partners, partner_applications and users read models. */
-
-const locationById = new Map(nzLocations.map((l) => [l.id, l]));
 
 /** Users by id, in one read (the admin lists join names and emails). */
 export async function usersById(store: ReadStore, userIds: readonly string[]): Promise<Map<string, UserDoc>> {
@@ -78,7 +76,6 @@ export async function adminPartnerViews(store: ReadStore, partners: readonly Par
   ]);
   return partners.map((p) => {
     const user = users.get(p.userId);
-    const served = [...(locations.get(p._id) ?? [])].sort((a, b) => a.approvedAt.localeCompare(b.approvedAt) || a._id.localeCompare(b._id));
     return {
       id: p._id,
       userId: p.userId,
@@ -88,7 +85,7 @@ export async function adminPartnerViews(store: ReadStore, partners: readonly Par
       lastName: user?.lastName ?? '',
       email: user?.email ?? '',
       status: user?.roles.includes(p.role) ? 'active' : 'inactive',
-      locations: served.map((l) => ({ id: l.locationId, cityName: locationById.get(l.locationId)?.cityName ?? l.locationId })),
+      locations: (locations.get(p._id) ?? []).map((l) => ({ id: l.locationId, cityName: locationById(l.locationId)?.cityName ?? l.locationId })),
       createdAt: p.createdAt,
       demo: p.demo ?? false,
     };
@@ -101,4 +98,4 @@ export async function allAdminPartnerViews(store: ReadStore): Promise<AdminPartn
 }
 
 /** Location ids not in the list of GET /api/locations. */
-export const unknownLocations = (ids: readonly string[]) => ids.filter((id) => !locationById.has(id));
+export const unknownLocations = (ids: readonly string[]) => ids.filter((id) => !locationById(id));
