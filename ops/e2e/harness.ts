@@ -128,6 +128,8 @@ export async function registerThroughUi(page: Page, person: Person): Promise<voi
   await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await visible(userMenuButton(page, `${person.firstName} ${person.lastName}`));
+  // The screen leaves for its returnTo as soon as the account exists (nothing later undoes a next step).
+  await page.waitForURL((u) => u.pathname !== '/sign-in');
 }
 
 /** Signs in through the email form of the sign-in screen. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { DirectoryProperty, PropertyDirectoryPage } from '@kainga/contracts';
 import { DemoBadge } from '../../chrome/DemoBadge';
 import { usePageTitle } from '../../chrome/usePageTitle';
+import { useHydrated } from '../../app/useHydrated';
 import { formatArea } from '../../format/format';
 import { countOf, formatValueRange, locationLine } from '../property/property-text';
 import { ALL_CITIES, DIRECTORY_CITIES_URL, DIRECTORY_PAGE_SIZE, directoryPageUrl, showingText, type DirectoryFilters } from './directory-query';
@@ -120,6 +121,9 @@ export default function DirectoryPage() {
   const cities = useQuery<string[]>({ queryKey: [DIRECTORY_CITIES_URL] });
   const cityOptions = cities.data && (city === ALL_CITIES || cities.data.includes(city)) ? cities.data : [...(cities.data ?? []), ...(city === ALL_CITIES ? [] : [city])];
   const sentinel = useLoadMoreWhenVisible(loadMore, canLoadMore, properties.length);
+  // The prerendered filters take input only once the app runs: words typed into the static page
+  // would sit in the box while the list ignored them.
+  const hydrated = useHydrated();
 
   const clearFilters = () => {
     setSearch('');
@@ -135,11 +139,12 @@ export default function DirectoryPage() {
           type="search"
           className="directory-input"
           aria-label="Search properties"
+          disabled={!hydrated}
           placeholder="Search by address, suburb or city"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <select className="directory-input directory-city" aria-label="Filter by city" value={city} onChange={(e) => setCity(e.target.value)}>
+        <select className="directory-input directory-city" aria-label="Filter by city" disabled={!hydrated} value={city} onChange={(e) => setCity(e.target.value)}>
           <option value={ALL_CITIES}>All Cities</option>
           {cityOptions.map((c) => (
             <option key={c} value={c}>

@@ -55,10 +55,12 @@ export default function SignInPage() {
 
   const providers = useQuery<AuthProviders>({ queryKey: ['/api/auth/providers'] });
 
-  const onSignedIn = async (signedIn: User) => {
+  const onSignedIn = (signedIn: User) => {
     queryClient.setQueryData(userQueryKey, signedIn);
-    await queryClient.invalidateQueries({ queryKey: userQueryKey });
+    // Leave first, refresh after: a redirect that waited for the refetch would undo whatever the
+    // person had already opened from the header (e.g. Profile Settings) in the meantime.
     navigate(returnTo, { replace: true });
+    void queryClient.invalidateQueries({ queryKey: userQueryKey });
   };
 
   const signIn = useMutation({
