@@ -12,3 +12,4 @@ export * from './confidence';
 export * from './calculators/index';
 export * from './signed-in-hint';
 export * from './service-types';
+export * from './advertising';

@@ -31,3 +31,6 @@ export * from './events/partner-leads';
 export * from './api/partner-applications';
 export * from './api/partners';
 export * from './api/route-access';
+export * from './advertising';
+export * from './events/advertising';
+export * from './api/advertising';

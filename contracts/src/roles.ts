@@ -40,11 +40,14 @@ export const permissions = [
   'admin:properties',
   'admin:stats',
   'admin:outbox',
+  // Spec 001 §6: admins allocate plans and change subscriptions; partners subscribe and manage their adverts.
+  'admin:advertising',
+  'partner:advertising',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 /** The permissions added for the partner and admin routes, by role (each role holds its §6 list too). */
-const partnerPermissions = ['apply:partner', 'partner:profile'] as const satisfies readonly Permission[];
+const partnerPermissions = ['apply:partner', 'partner:profile', 'partner:advertising'] as const satisfies readonly Permission[];
 
 /**
  * The permissions table of consumer spec §6, as data (each role's list first, exactly as the spec
@@ -65,6 +68,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'admin:properties',
     'admin:stats',
     'admin:outbox',
+    'admin:advertising',
   ],
   mortgage_broker: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads', ...partnerPermissions],
   registered_valuer: [
