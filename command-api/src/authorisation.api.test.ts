@@ -3,6 +3,7 @@ import { waitForProjection } from '@kainga/platform';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAdSubscription } from './advertising/content/test-fixtures';
 import { revokeRole as setRoles } from './leads/test-fixtures';
 import { SESSION_COOKIE } from './plugins/sessions';
 import { client, makePartner, sessionCookie, startTestApp, type TestApp } from './testing/test-app';
@@ -40,6 +41,9 @@ interface Fixtures {
   leadId: string;
   brokerPartnerId: string;
   directoryPartnerId: string;
+  /** The broker's advertising subscription and its approved advert. */
+  adSubscriptionId: string;
+  adContentId: string;
 }
 
 /** An owner-scoped route's owner data: who may see it, and a string of it no one else may read. */
@@ -56,6 +60,8 @@ const tinyUpload = () => {
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 const token43 = 'A'.repeat(43);
+const AD_TITLE = 'Walk-test advert: home loans';
+const adBody = (f: Fixtures) => ({ subscriptionId: f.adSubscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' });
 
 /** How each route is called, and which callers own what it answers. Keys must match routeAccess. */
 const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; owner?: Ownership }> = {
@@ -154,6 +160,18 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     }),
   },
   'GET /api/admin/outbox': { call: () => ({ url: '/api/admin/outbox' }) },
+
+  'GET /api/admin/ad-content': { call: () => ({ url: '/api/admin/ad-content' }) },
+  'POST /api/admin/ad-content/:id/approve': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/approve' }) },
+  'POST /api/admin/ad-content/:id/reject': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/reject', body: { reason: 'Not now' } }) },
+  'GET /api/partner/ad-content': { call: () => ({ url: '/api/partner/ad-content' }), owner: { owners: ['broker'], secret: () => AD_TITLE } },
+  'POST /api/partner/ad-content': { call: (f) => ({ url: '/api/partner/ad-content', body: adBody(f) }), owner: { owners: ['broker'], secret: (f) => f.adSubscriptionId, addressed: true } },
+  'PUT /api/partner/ad-content/:id': { call: (f) => ({ url: `/api/partner/ad-content/${f.adContentId}`, body: adBody(f) }), owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true } },
+  'PATCH /api/partner/ad-content/:id/status': {
+    call: (f) => ({ url: `/api/partner/ad-content/${f.adContentId}/status`, body: { status: 'active' } }),
+    owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true },
+  },
+  'POST /api/upload/ad-image': { call: () => ({ url: '/api/upload/ad-image', ...tinyUpload() }) },
 };
 
 /** May this caller pass the route's guard (permission, and a partner role for partner routes)? */
@@ -218,7 +236,11 @@ describe('authorisation: every route × every kind of caller', () => {
     const brokerPartnerId = partnerIds.broker!;
     const lead = await send('POST', { url: '/api/partner-contacts', body: { partnerId: brokerPartnerId, message: SECRET_MESSAGE, propertyId } }, personas.owner);
     expect(lead.statusCode, lead.body).toBe(201);
-    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId };
+    const adSubscriptionId = await makeAdSubscription(t.stores, { partnerId: brokerPartnerId, userId: personas.broker.id, role: 'mortgage_broker' });
+    const ad = await send('POST', { url: '/api/partner/ad-content', body: { subscriptionId: adSubscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' } }, personas.broker);
+    expect(ad.statusCode, ad.body).toBe(201);
+    expect((await send('POST', { url: `/api/admin/ad-content/${ad.json().id}/approve` }, personas.admin)).statusCode).toBe(200);
+    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, adSubscriptionId, adContentId: ad.json().id };
   });
   afterAll(() => t?.close());
 

@@ -2,6 +2,7 @@ import type { AdContentEvent, AdContentFields, AdContentStatus, AdPlacement, AdP
 import { adContentEventTypes, adPlanEventTypes, adSubscriptionEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
+import { PARTNERS, type PartnerDoc } from './partners';
 
 /**
  * The `ad_content` read model: one document per advert (its words, picture and approval state),
@@ -232,4 +233,11 @@ export function activeContentOfSubscriptions(store: ReadStore, subscriptionIds: 
 export async function adPlanFacts(store: ReadStore): Promise<Map<string, AdPlanFactsDoc>> {
   const rows = await store.collection<AdPlanFactsDoc>(AD_CONTENT_PLANS).find({});
   return new Map(rows.map((r) => [r._id, r]));
+}
+
+/** The business names of these partners, by partner id (the adverts' lists show whose advert). */
+export async function businessNamesOf(store: ReadStore, partnerIds: readonly string[]): Promise<Map<string, string>> {
+  if (partnerIds.length === 0) return new Map();
+  const rows = await store.collection<PartnerDoc>(PARTNERS).find({ _id: { $in: [...new Set(partnerIds)] } }, { projection: { businessName: 1 } });
+  return new Map(rows.map((r) => [r._id, r.businessName]));
 }

@@ -39,8 +39,11 @@ describe('ad content decider', () => {
     spec.given([submitted, approved]).when(revise()).then([revised]);
     spec.given([submitted, rejected]).when(revise()).then([revised]);
   });
-  it('records nothing for an unchanged advert still awaiting approval', () =>
-    spec.given([submitted]).when({ ...revise(), content } as AdContentCommand).thenNothingHappens());
+  it('records nothing for an unchanged advert, so an approved one stays live; a rejected one goes back unchanged', () => {
+    spec.given([submitted]).when({ ...revise(), content } as AdContentCommand).thenNothingHappens();
+    spec.given([submitted, approved]).when({ ...revise(), content } as AdContentCommand).thenNothingHappens();
+    spec.given([submitted, rejected]).when({ ...revise(), content } as AdContentCommand).then([{ type: 'AdContentRevised', data: { adContentId: 'c1', content, by: 'u1', at } }]);
+  });
   it('answers another partner’s advert as not found', () => spec.given([submitted]).when(revise('p2')).thenRefuses('not_found', /Advert not found/));
   it('keeps an advert with its subscription, and refuses edits once it expired', () => {
     spec.given([submitted]).when(revise('p1', { subscriptionId: 's2', status: 'active' })).thenRefuses('invalid');

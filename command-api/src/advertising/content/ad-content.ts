@@ -90,7 +90,9 @@ export const adContentDecider: Decider<AdContentState, AdContentCommand, AdConte
         const s = own(state, c.partnerId);
         if (c.subscription.subscriptionId !== s.subscriptionId) throw invalid(MOVED_SUBSCRIPTION);
         notExpired(c.subscription);
-        if (s.status === 'pending_approval' && sameContent(s.content, c.content)) return [];
+        // Saving an unchanged advert changes nothing (an approved one stays live); a rejected one
+        // sent again unchanged goes back to the queue, as the partner asked.
+        if (s.status !== 'rejected' && sameContent(s.content, c.content)) return [];
         return [{ type: 'AdContentRevised', data: { adContentId: s.adContentId, content: c.content, by: c.by, at: c.at } }];
       })
       .with({ type: 'ApproveAdContent' }, (c): AdContentEvent[] => {
