@@ -24,6 +24,7 @@ export interface RouteAccess {
 const PUBLIC: RouteAccess = { caller: 'public' };
 const SIGNED_IN: RouteAccess = { caller: 'signed-in' };
 const partnerInbox = (of: string): RouteAccess => ({ caller: 'partner:leads', activePartner: true, owner: { of } });
+const partnerAdvertising = (of: string): RouteAccess => ({ caller: 'partner:advertising', activePartner: true, owner: { of } });
 
 /**
  * Every API route (method and path as registered with Fastify) and who may call it. The server's
@@ -103,6 +104,11 @@ export const routeAccess = {
   'GET /api/admin/partners': { caller: 'admin:partners' },
   'POST /api/admin/create-partner': { caller: 'admin:partners' },
   'GET /api/admin/outbox': { caller: 'admin:outbox' },
+
+  // Advertising activity: adverts record what they show (no person: hashed IP and browser session).
+  'GET /api/partner/ad-performance': partnerAdvertising('the partner’s figures'),
+  'POST /api/ads/impression': PUBLIC,
+  'POST /api/ads/click': PUBLIC,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;
