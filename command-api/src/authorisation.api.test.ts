@@ -172,6 +172,11 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true },
   },
   'POST /api/upload/ad-image': { call: () => ({ url: '/api/upload/ad-image', ...tinyUpload() }) },
+
+  'GET /api/partner/ad-performance': { call: () => ({ url: '/api/partner/ad-performance?days=7' }) },
+  // Public: an unknown advert answers 404 to everyone.
+  'POST /api/ads/impression': { call: () => ({ url: '/api/ads/impression', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
+  'POST /api/ads/click': { call: () => ({ url: '/api/ads/click', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
 };
 
 /** May this caller pass the route's guard (permission, and a partner role for partner routes)? */

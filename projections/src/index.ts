@@ -1,6 +1,7 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
 import { adContentProjector } from './ad-content';
+import { adPerformanceProjector } from './ad-performance';
 import { partnerApplicationsProjector } from './partner-applications';
 import { partnerLeadsProjector } from './partner-leads';
 import { partnersProjector } from './partners';
@@ -21,9 +22,10 @@ export * from './partners';
 export * from './partner-applications';
 export * from './partner-leads';
 export * from './ad-content';
+export * from './ad-performance';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adContentProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adContentProjector, adPerformanceProjector];

@@ -114,6 +114,11 @@ export const routeAccess = {
   'PUT /api/partner/ad-content/:id': partnerAdvertising('the advert (another partner’s answers 404)'),
   'PATCH /api/partner/ad-content/:id/status': partnerAdvertising('the advert (another partner’s answers 404)'),
   'POST /api/upload/ad-image': { caller: 'partner:advertising' },
+
+  // Advertising activity: adverts record what they show (no person: hashed IP and browser session).
+  'GET /api/partner/ad-performance': partnerAdvertising('the partner’s figures'),
+  'POST /api/ads/impression': PUBLIC,
+  'POST /api/ads/click': PUBLIC,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -137,8 +137,11 @@ export async function applyBatch(
   checkpointName: string,
   rename: (logical: string) => string,
 ): Promise<void> {
-  const writes = events.flatMap((e) => physicalWrites(projector.project(e), e, rename));
-  await readStore.commit(writes, { name: checkpointName, position: events[events.length - 1]!.position });
+  const last = events[events.length - 1]!;
+  const writes = projector.projectBatch
+    ? physicalWrites(projector.projectBatch(events), last, rename)
+    : events.flatMap((e) => physicalWrites(projector.project(e), e, rename));
+  await readStore.commit(writes, { name: checkpointName, position: last.position });
 }
 
 /**

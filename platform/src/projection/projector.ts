@@ -23,6 +23,12 @@ export interface Projector {
    */
   readonly indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   project(event: RecordedEvent): CollectionWrite[];
+  /**
+   * Optional: the writes of a whole live batch at once, for high-volume counters (one `$inc` per
+   * key per batch instead of one per event). Must equal applying `project` event by event (a
+   * rebuild still does that); the writes are stamped with the batch's last position.
+   */
+  projectBatch?(events: readonly RecordedEvent[]): CollectionWrite[];
 }
 
 /**
