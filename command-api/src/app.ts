@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
 import adminOutboxRoutes from './admin/outbox-routes';
+import activeAdsRoutes from './advertising/active-ads/active-ads-routes';
 import adminAdContentRoutes from './advertising/content/admin-content-routes';
 import partnerAdContentRoutes from './advertising/content/partner-content-routes';
 import adminPropertyRoutes from './admin/properties-routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(providersRoute, { deps });
   await app.register(partnerDirectoryRoutes, { deps });
   await app.register(imageServeRoutes, { deps });
+  await app.register(activeAdsRoutes, { deps });
   // The adverts' hottest writes need no session either (see activity-routes.ts).
   await app.register(adActivityRoutes, { deps });
 

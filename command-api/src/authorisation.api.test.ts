@@ -172,6 +172,7 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true },
   },
   'POST /api/upload/ad-image': { call: () => ({ url: '/api/upload/ad-image', ...tinyUpload() }) },
+  'GET /api/ads/active': { call: () => ({ url: '/api/ads/active?placement=mortgage_calculator&city=Auckland&targetRole=mortgage-broker' }) },
 
   'GET /api/partner/ad-performance': { call: () => ({ url: '/api/partner/ad-performance?days=7' }) },
   // Public: an unknown advert answers 404 to everyone.

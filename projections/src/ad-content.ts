@@ -169,7 +169,7 @@ export const adContentProjector: Projector = {
   filter: { eventTypes: [...adContentEventTypes, ...adSubscriptionEventTypes, ...adPlanEventTypes], streamPrefixes: ['adContent-', 'adSubscription-', 'adPlan-'] },
   indexes: {
     [AD_CONTENT]: [{ keys: { subscriptionId: 1, status: 1 } }, { keys: { partnerId: 1, createdAt: -1 } }, { keys: { status: 1, createdAt: 1 } }],
-    [AD_CONTENT_SUBSCRIPTIONS]: [{ keys: { locationId: 1, status: 1 } }, { keys: { partnerId: 1 } }],
+    [AD_CONTENT_SUBSCRIPTIONS]: [{ keys: { locationId: 1, status: 1 } }, { keys: { status: 1 } }, { keys: { partnerId: 1 } }],
   },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data };

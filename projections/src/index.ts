@@ -22,6 +22,7 @@ export * from './partners';
 export * from './partner-applications';
 export * from './partner-leads';
 export * from './ad-content';
+export * from './active-ads';
 export * from './ad-performance';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';

@@ -114,6 +114,7 @@ export const routeAccess = {
   'PUT /api/partner/ad-content/:id': partnerAdvertising('the advert (another partner’s answers 404)'),
   'PATCH /api/partner/ad-content/:id/status': partnerAdvertising('the advert (another partner’s answers 404)'),
   'POST /api/upload/ad-image': { caller: 'partner:advertising' },
+  'GET /api/ads/active': PUBLIC,
 
   // Advertising activity: adverts record what they show (no person: hashed IP and browser session).
   'GET /api/partner/ad-performance': partnerAdvertising('the partner’s figures'),
