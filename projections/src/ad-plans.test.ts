@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { adPlanById, adPlansById, adPlansProjector, listAdPlans } from './ad-plans';
 
 let position = 0;
-const recorded = (type: string, data: { tier: string }): RecordedEvent => ({
+const recorded = (type: string, data: { tier: string } & Record<string, unknown>): RecordedEvent => ({
   id: `e${++position}`,
   type,
   data,
