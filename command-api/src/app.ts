@@ -7,6 +7,8 @@ import adminOutboxRoutes from './admin/outbox-routes';
 import activeAdsRoutes from './advertising/active-ads/active-ads-routes';
 import adminAdContentRoutes from './advertising/content/admin-content-routes';
 import partnerAdContentRoutes from './advertising/content/partner-content-routes';
+import adPlanRoutes from './advertising/plans/plan-routes';
+import adSubscriptionRoutes from './advertising/subscriptions/subscription-routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import adActivityRoutes from './advertising/activity/activity-routes';
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(partnerAdContentRoutes, { deps });
     await scope.register(adminAdContentRoutes, { deps });
     await scope.register(adPerformanceRoutes, { deps });
+    await scope.register(adPlanRoutes, { deps });
+    await scope.register(adSubscriptionRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

@@ -120,6 +120,16 @@ export const routeAccess = {
   'GET /api/partner/ad-performance': partnerAdvertising('the partner’s figures'),
   'POST /api/ads/impression': PUBLIC,
   'POST /api/ads/click': PUBLIC,
+
+  // Advertising: plans are public (admins also see the inactive ones); admins manage plans and subscriptions.
+  'GET /api/ad-plans': PUBLIC,
+  'POST /api/admin/ad-plans': { caller: 'admin:advertising' },
+  'PUT /api/admin/ad-plans/:id': { caller: 'admin:advertising' },
+  'POST /api/admin/allocate-ad-plan': { caller: 'admin:advertising' },
+  'GET /api/admin/partner-ad-subscriptions': { caller: 'admin:advertising' },
+  'PATCH /api/admin/partner-ad-subscriptions/:id': { caller: 'admin:advertising' },
+  // The partner's Advertising tab, for the active partner role.
+  'GET /api/partner-ad-subscriptions': partnerAdvertising('the partner’s subscriptions'),
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import { CheckpointWriter } from './checkpoint-writer';
-import { physicalWrites, type Projector } from './projector';
+import { batchWrites, type Projector } from './projector';
 
 export interface ProjectionStatus {
   name: string;
@@ -137,11 +137,8 @@ export async function applyBatch(
   checkpointName: string,
   rename: (logical: string) => string,
 ): Promise<void> {
-  const last = events[events.length - 1]!;
-  const writes = projector.projectBatch
-    ? physicalWrites(projector.projectBatch(events), last, rename)
-    : events.flatMap((e) => physicalWrites(projector.project(e), e, rename));
-  await readStore.commit(writes, { name: checkpointName, position: last.position });
+  const writes = batchWrites(projector, events, rename);
+  await readStore.commit(writes, { name: checkpointName, position: events[events.length - 1]!.position });
 }
 
 /**
