@@ -32,7 +32,7 @@ type Group = { label: string; options: Option[] };
  * Location choices: the partner's own locations first (where it is approved to work, so where an
  * advert of its belongs), then every other town; without a partner, every town. Alphabetical.
  */
-export function locationChoices(partner: Pick<AdminPartnerView, 'businessName' | 'locations'> | undefined, locations: readonly Location[]): Option[] | Group[] {
+export function locationChoices(partner: Pick<AdminPartnerView, 'businessName' | 'locations'> | undefined, locations: readonly Location[]): (Option | Group)[] {
   const option = (l: Location): Option => ({ value: l.id, label: `${l.cityName}, ${l.region}` });
   const all = [...locations].sort((a, b) => a.cityName.localeCompare(b.cityName, 'en-NZ'));
   if (!partner || partner.locations.length === 0) return all.map(option);
