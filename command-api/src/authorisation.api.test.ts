@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adPlanIdFor } from './advertising/plans/ad-plan';
 import { seedTestAdPlans } from './advertising/plans/test-plans';
+import { makeAdSubscription } from './advertising/content/test-fixtures';
 import { revokeRole as setRoles } from './leads/test-fixtures';
 import { SESSION_COOKIE } from './plugins/sessions';
 import { client, makePartner, sessionCookie, startTestApp, type TestApp } from './testing/test-app';
@@ -43,6 +44,9 @@ interface Fixtures {
   brokerPartnerId: string;
   directoryPartnerId: string;
   subscriptionId: string;
+  /** The broker's advertising subscription and its approved advert. */
+  adSubscriptionId: string;
+  adContentId: string;
 }
 
 /** An owner-scoped route's owner data: who may see it, and a string of it no one else may read. */
@@ -60,6 +64,8 @@ const tinyUpload = () => {
 };
 const token43 = 'A'.repeat(43);
 const walkPlan = { tier: 'bronze', name: 'Bronze', monthlyPrice: 59, adWidth: 320, adHeight: 100, maxImpressions: 2000, allowedPlacements: ['property_results'] };
+const AD_TITLE = 'Walk-test advert: home loans';
+const adBody = (f: Fixtures) => ({ subscriptionId: f.adSubscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' });
 
 /** How each route is called, and which callers own what it answers. Keys must match routeAccess. */
 const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; owner?: Ownership }> = {
@@ -166,6 +172,22 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'GET /api/admin/partner-ad-subscriptions': { call: () => ({ url: '/api/admin/partner-ad-subscriptions' }) },
   'PATCH /api/admin/partner-ad-subscriptions/:id': { call: (f) => ({ url: `/api/admin/partner-ad-subscriptions/${f.subscriptionId}`, body: { status: 'paused' } }) },
   'GET /api/partner-ad-subscriptions': { call: () => ({ url: '/api/partner-ad-subscriptions' }), owner: { owners: ['broker'], secret: (f) => f.subscriptionId } },
+  'GET /api/admin/ad-content': { call: () => ({ url: '/api/admin/ad-content' }) },
+  'POST /api/admin/ad-content/:id/approve': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/approve' }) },
+  'POST /api/admin/ad-content/:id/reject': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/reject', body: { reason: 'Not now' } }) },
+  'GET /api/partner/ad-content': { call: () => ({ url: '/api/partner/ad-content' }), owner: { owners: ['broker'], secret: () => AD_TITLE } },
+  'POST /api/partner/ad-content': { call: (f) => ({ url: '/api/partner/ad-content', body: adBody(f) }), owner: { owners: ['broker'], secret: (f) => f.adSubscriptionId, addressed: true } },
+  'PUT /api/partner/ad-content/:id': { call: (f) => ({ url: `/api/partner/ad-content/${f.adContentId}`, body: adBody(f) }), owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true } },
+  'PATCH /api/partner/ad-content/:id/status': {
+    call: (f) => ({ url: `/api/partner/ad-content/${f.adContentId}/status`, body: { status: 'active' } }),
+    owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true },
+  },
+  'POST /api/upload/ad-image': { call: () => ({ url: '/api/upload/ad-image', ...tinyUpload() }) },
+
+  'GET /api/partner/ad-performance': { call: () => ({ url: '/api/partner/ad-performance?days=7' }) },
+  // Public: an unknown advert answers 404 to everyone.
+  'POST /api/ads/impression': { call: () => ({ url: '/api/ads/impression', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
+  'POST /api/ads/click': { call: () => ({ url: '/api/ads/click', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
 };
 
 /** May this caller pass the route's guard (permission, and a partner role for partner routes)? */
@@ -233,7 +255,11 @@ describe('authorisation: every route × every kind of caller', () => {
     await seedTestAdPlans(t.stores);
     const allocated = await send('POST', { url: '/api/admin/allocate-ad-plan', body: { partnerId: brokerPartnerId, adPlanId: adPlanIdFor('gold'), locationId: 'auckland' } }, personas.admin);
     expect(allocated.statusCode, allocated.body).toBe(201);
-    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId: allocated.json().id };
+    const adSubscriptionId = await makeAdSubscription(t.stores, { partnerId: brokerPartnerId, userId: personas.broker.id, role: 'mortgage_broker' });
+    const ad = await send('POST', { url: '/api/partner/ad-content', body: { subscriptionId: adSubscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' } }, personas.broker);
+    expect(ad.statusCode, ad.body).toBe(201);
+    expect((await send('POST', { url: `/api/admin/ad-content/${ad.json().id}/approve` }, personas.admin)).statusCode).toBe(200);
+    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId: allocated.json().id, adSubscriptionId, adContentId: ad.json().id };
   });
   afterAll(() => t?.close());
 

@@ -114,6 +114,20 @@ export const routeAccess = {
   'PATCH /api/admin/partner-ad-subscriptions/:id': { caller: 'admin:advertising' },
   // The partner's Advertising tab, for the active partner role.
   'GET /api/partner-ad-subscriptions': partnerAdvertising('the partner’s subscriptions'),
+  // Advertising: admins approve adverts; partners write their own; everyone sees active ones.
+  'GET /api/admin/ad-content': { caller: 'admin:advertising' },
+  'POST /api/admin/ad-content/:id/approve': { caller: 'admin:advertising' },
+  'POST /api/admin/ad-content/:id/reject': { caller: 'admin:advertising' },
+  'GET /api/partner/ad-content': partnerAdvertising('the partner’s adverts'),
+  'POST /api/partner/ad-content': partnerAdvertising('the subscription named (another partner’s answers 404)'),
+  'PUT /api/partner/ad-content/:id': partnerAdvertising('the advert (another partner’s answers 404)'),
+  'PATCH /api/partner/ad-content/:id/status': partnerAdvertising('the advert (another partner’s answers 404)'),
+  'POST /api/upload/ad-image': { caller: 'partner:advertising' },
+
+  // Advertising activity: adverts record what they show (no person: hashed IP and browser session).
+  'GET /api/partner/ad-performance': partnerAdvertising('the partner’s figures'),
+  'POST /api/ads/impression': PUBLIC,
+  'POST /api/ads/click': PUBLIC,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;
