@@ -29,7 +29,9 @@ function PlanCard({ plan, onEdit, switching, onSwitch }: { plan: AdPlanView; onE
     <li className="card ad-plan" aria-label={`${badge.label} plan ${plan.name}`}>
       <div className="application-head">
         <Space size={4}>
-          <Tag color={badge.color}>{badge.label}</Tag>
+          <Tag className="ad-tier-badge" color={badge.color}>
+            {badge.label}
+          </Tag>
           {!plan.isActive && <Tag color="red">Inactive</Tag>}
         </Space>
         <strong className="ad-plan-price">{planMonthlyPrice(plan)}</strong>

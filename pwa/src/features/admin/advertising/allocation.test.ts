@@ -43,17 +43,20 @@ describe('allocation', () => {
     ]);
   });
 
-  it("offers the partner's own locations first, then the others", () => {
+  it("offers only the partner's own locations once a partner is chosen", () => {
     const p = partner({ locations: [{ id: 'wlg', cityName: 'Wellington' }, { id: 'akl', cityName: 'Auckland' }] });
     expect(locationChoices(p, towns)).toEqual([
-      { label: "Harbour Loans's locations", options: [{ value: 'akl', label: 'Auckland, R' }, { value: 'wlg', label: 'Wellington, R' }] },
-      { label: 'Other locations', options: [{ value: 'chc', label: 'Christchurch, R' }] },
+      { value: 'akl', label: 'Auckland, R' },
+      { value: 'wlg', label: 'Wellington, R' },
     ]);
-    expect(locationChoices(undefined, towns)).toEqual([
+    const everyTown = [
       { value: 'akl', label: 'Auckland, R' },
       { value: 'chc', label: 'Christchurch, R' },
       { value: 'wlg', label: 'Wellington, R' },
-    ]);
+    ];
+    expect(locationChoices(undefined, towns)).toEqual(everyTown);
+    // A partner without a location (none is approved without one) leaves every town to choose from.
+    expect(locationChoices(partner({ locations: [] }), towns)).toEqual(everyTown);
   });
 
   it("chooses a partner's only location for the admin", () => {

@@ -26,21 +26,18 @@ export function partnerOptions(partners: readonly AdminPartnerView[]): { value: 
 }
 
 type Option = { value: string; label: string };
-type Group = { label: string; options: Option[] };
 
 /**
- * Location choices: the partner's own locations first (where it is approved to work, so where an
- * advert of its belongs), then every other town; without a partner, every town. Alphabetical.
+ * Location choices: once a partner is chosen, only the towns it serves (the server allocates a
+ * plan only where the partner works, since adverts are shown by town and their leads go to it);
+ * before that, every town. Alphabetical.
  */
-export function locationChoices(partner: Pick<AdminPartnerView, 'businessName' | 'locations'> | undefined, locations: readonly Location[]): (Option | Group)[] {
-  const option = (l: Location): Option => ({ value: l.id, label: `${l.cityName}, ${l.region}` });
-  const all = [...locations].sort((a, b) => a.cityName.localeCompare(b.cityName, 'en-NZ'));
-  if (!partner || partner.locations.length === 0) return all.map(option);
-  const own = new Set(partner.locations.map((l) => l.id));
-  return [
-    { label: `${partner.businessName}'s locations`, options: all.filter((l) => own.has(l.id)).map(option) },
-    { label: 'Other locations', options: all.filter((l) => !own.has(l.id)).map(option) },
-  ];
+export function locationChoices(partner: Pick<AdminPartnerView, 'locations'> | undefined, locations: readonly Location[]): Option[] {
+  const own = new Set(partner?.locations.map((l) => l.id));
+  return [...locations]
+    .filter((l) => own.size === 0 || own.has(l.id))
+    .sort((a, b) => a.cityName.localeCompare(b.cityName, 'en-NZ'))
+    .map((l) => ({ value: l.id, label: `${l.cityName}, ${l.region}` }));
 }
 
 /** When the partner changes, its one location is chosen for the admin; otherwise the choice is cleared. */
