@@ -4,6 +4,7 @@ import { isAdmin } from '@kainga/contracts/browser';
 import { useUser } from '../../auth/user';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { useAdminStats } from './admin-queries';
+import { AdvertisingManagement } from './advertising/AdvertisingManagement';
 import { PartnerManagement } from './PartnerManagement';
 import { PropertyOverview } from './PropertyOverview';
 import { SentEmails } from './SentEmails';
@@ -58,8 +59,8 @@ function StatCards() {
 
 /**
  * /admin (partner/admin spec "Admin Dashboard"): admins only — the server checks every request
- * too. Stat cards, Partner Management, User Management, Property Overview and the sent emails; advertising plan
- * management is not built yet and says so.
+ * too. Stat cards, Partner Management, Advertising Plan Management, User Management, Property
+ * Overview and the sent emails.
  */
 export default function AdminPage() {
   usePageTitle('Admin Dashboard');
@@ -84,9 +85,7 @@ export default function AdminPage() {
       <h1 id="admin-title">Admin Dashboard</h1>
       <StatCards />
       <PartnerManagement />
-      <Card title={<h2 className="card-title">Advertising Plan Management</h2>} className="admin-section">
-        <p className="muted">Advertising plans are not available yet.</p>
-      </Card>
+      <AdvertisingManagement />
       <UserManagement />
       <PropertyOverview />
       <SentEmails />

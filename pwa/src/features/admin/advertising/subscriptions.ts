@@ -1,0 +1,45 @@
+/**
+ * The subscriptions list (GET /api/admin/partner-ad-subscriptions, PATCH …/{id} {status}):
+ * Pause when active, Activate when paused, Expire always offered (partner/admin spec "/admin",
+ * §4: active ↔ paused, any state → expired, which is final).
+ */
+import type { AdminAdSubscriptionView, UpdateAdSubscriptionRequest } from '@kainga/contracts';
+import type { AdSubscriptionStatus } from '@kainga/contracts/browser';
+
+export const ADMIN_SUBSCRIPTIONS_PATH = '/api/admin/partner-ad-subscriptions';
+export const subscriptionUrl = (id: string) => `${ADMIN_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`;
+
+export const subscriptionStatusBadges: Record<AdSubscriptionStatus, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'green' },
+  paused: { label: 'Paused', color: 'orange' },
+  expired: { label: 'Expired', color: 'default' },
+};
+
+export interface SubscriptionAction {
+  label: 'Pause' | 'Activate' | 'Expire';
+  body: UpdateAdSubscriptionRequest;
+  /** Expiring cannot be undone: the button asks first. */
+  confirm: boolean;
+  /** Expire stays offered on an expired subscription, but there is nothing left to do. */
+  disabled: boolean;
+}
+
+export function subscriptionActions(status: AdSubscriptionStatus): SubscriptionAction[] {
+  const actions: SubscriptionAction[] = [];
+  if (status === 'active') actions.push({ label: 'Pause', body: { status: 'paused' }, confirm: false, disabled: false });
+  if (status === 'paused') actions.push({ label: 'Activate', body: { status: 'active' }, confirm: false, disabled: false });
+  actions.push({ label: 'Expire', body: { status: 'expired' }, confirm: true, disabled: status === 'expired' });
+  return actions;
+}
+
+export const autoRenewLabel = (autoRenew: boolean) => (autoRenew ? 'Yes' : 'No');
+
+/** "Aroha Ngata (Harbour Loans)". */
+export const subscriberName = (s: Pick<AdminAdSubscriptionView, 'partner'>) =>
+  `${s.partner.firstName} ${s.partner.lastName}`.trim() + (s.partner.businessName ? ` (${s.partner.businessName})` : '');
+
+/** Live subscriptions first (active, paused, then expired), newest start first within each. */
+export function sortSubscriptions<S extends Pick<AdminAdSubscriptionView, 'status' | 'startDate'>>(subscriptions: readonly S[]): S[] {
+  const rank: Record<AdSubscriptionStatus, number> = { active: 0, paused: 1, expired: 2 };
+  return [...subscriptions].sort((a, b) => rank[a.status] - rank[b.status] || b.startDate.localeCompare(a.startDate));
+}
