@@ -28,3 +28,4 @@ export { seedAdPlans, parseAdPlansConfig, AdPlansConfig } from './advertising/pl
 export { adPlanDecider, adPlanIdFor, adPlanStream, tierOfAdPlanId } from './advertising/plans/ad-plan';
 export { adSubscriptionDecider, adSubscriptionStream } from './advertising/subscriptions/ad-subscription';
 export { allocateAdPlan } from './advertising/subscriptions/allocate-ad-plan';
+export { onAdContent, submitAdContent } from './advertising/content/content-commands';

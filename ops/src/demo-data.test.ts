@@ -1,6 +1,8 @@
+import { seedAdPlans } from '@kainga/command-api';
 import { startTestApp, type TestApp } from '@kainga/command-api/testing';
 import { createActivities, createWorkflowEngine } from '@kainga/workflows';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadAdPlans } from './ad-plans-config';
 import { DEMO_PASSWORD, demoSeedPending, seedDemoData, type DemoSize } from './demo-data';
 
 /** A few towns only, so the whole seed (through the real valuation workflow) stays small. */
@@ -17,6 +19,8 @@ async function start() {
     workflowEngine: await createWorkflowEngine({}, createActivities({ stores: base.stores, geocoder: base.geocoder, openai: null, logger: base.logger }), { sleep: async () => undefined }),
   }));
   apps.push(t);
+  // The plans the start-up seeds before the demo data (ops/src/server.ts).
+  await seedAdPlans(t.deps, loadAdPlans(undefined));
   return t;
 }
 
@@ -50,17 +54,30 @@ describe('demo seeding', () => {
     expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
     await expect(seedDemoData(t.deps, { now: later, size, onProgress: killAt('partners', 20) })).rejects.toThrow('killed during partners');
     expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
+    await expect(seedDemoData(t.deps, { now: later, size, onProgress: killAt('adverts', 5) })).rejects.toThrow('killed during adverts');
+    expect(await demoSeedPending(t.stores.eventStore)).toBe(true);
     expect(await seedDemoData(t.deps, { now: later, size })).toEqual(expected);
     expect(await demoSeedPending(t.stores.eventStore)).toBe(false);
 
     const resumed = await census(t);
     expect(resumed.byType).toEqual(reference.byType);
-    expect(resumed.byType).toMatchObject({ UserRegistered: 16, DemoSeedStarted: 2, DemoSeedCompleted: 2, PropertyRegistered: expected.properties, ValuationRequested: expected.valuations });
+    const adverts = Object.values(expected.adverts!.adverts).reduce((a, b) => a + b, 0);
+    expect(adverts).toBe(12);
+    expect(resumed.byType).toMatchObject({
+      UserRegistered: 16,
+      DemoSeedStarted: 3,
+      DemoSeedCompleted: 3,
+      PropertyRegistered: expected.properties,
+      ValuationRequested: expected.valuations,
+      AdSubscriptionStarted: adverts,
+      AdContentSubmitted: adverts,
+      AdContentApproved: adverts,
+    });
     expect(resumed.repeated.sort()).toEqual(reference.repeated.sort());
     // The demo admin can sign in and is an admin.
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.kainga.nz', password: DEMO_PASSWORD } });
     expect(login.json().roles).toEqual(['general', 'admin']);
-  });
+  }, 120_000);
 
   it('does not seed a store that already holds data from before the seed markers existed', async () => {
     const t = await start();
