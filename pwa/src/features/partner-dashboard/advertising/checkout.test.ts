@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { canContinueToPayment, checkoutReducer, initialCheckout, paymentNotAvailableText } from './checkout';
+
+describe('the Subscribe dialog steps', () => {
+  it('does not continue to payment without a location', () => {
+    expect(canContinueToPayment(initialCheckout)).toBe(false);
+    expect(checkoutReducer(initialCheckout, { type: 'continue' })).toEqual(initialCheckout);
+    expect(checkoutReducer(initialCheckout, { type: 'choose-location', locationId: '' }).locationId).toBeNull();
+  });
+  it('continues with a location, and Back to Details returns with the location kept', () => {
+    const chosen = checkoutReducer(initialCheckout, { type: 'choose-location', locationId: 'wellington' });
+    expect(canContinueToPayment(chosen)).toBe(true);
+    const payment = checkoutReducer(chosen, { type: 'continue' });
+    expect(payment).toEqual({ step: 'payment', locationId: 'wellington' });
+    expect(canContinueToPayment(payment)).toBe(false);
+    // The location cannot change behind the payment step.
+    expect(checkoutReducer(payment, { type: 'choose-location', locationId: 'auckland' })).toBe(payment);
+    expect(checkoutReducer(payment, { type: 'back' })).toEqual({ step: 'details', locationId: 'wellington' });
+    expect(checkoutReducer(payment, { type: 'reset' })).toEqual(initialCheckout);
+  });
+  it('says plainly that online payment comes with billing and an admin can allocate the plan', () => {
+    const text = paymentNotAvailableText('Gold Premium', 'Nelson');
+    expect(text).toContain('Gold Premium in Nelson');
+    expect(text).toContain('arrives with billing');
+    expect(text).toContain('nothing is charged');
+    expect(text).toContain('an administrator can allocate this plan');
+  });
+});
