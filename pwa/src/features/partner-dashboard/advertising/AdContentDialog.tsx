@@ -8,6 +8,7 @@ import { useToast } from '../../../chrome/ToastProvider';
 import { issuesToFields, rule } from '../../../forms/validators';
 import { useNetworkRequired } from '../../../offline';
 import { imageProblem } from '../profile-form';
+import { newIdempotencyKey } from '../response-outbox';
 import { adContentBody, adContentFormFields, adContentFormValues, adContentValidators, newAdContentValues, type AdContentFormValues } from './ad-content-form';
 import { createAdContent, updateAdContent, uploadAdImage } from './advertising-api';
 import { adContentKey } from './advertising-queries';
@@ -31,6 +32,8 @@ function AdContentForm({
   const { toast } = useToast();
   const { ensureOnline } = useNetworkRequired();
   const [imageUrl, setImageUrl] = useState<string | null>(ad?.imageUrl ?? null);
+  // One key for this dialog's new advert, however often Submit is retried.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const fileInput = useRef<HTMLInputElement | null>(null);
 
   const upload = useMutation({
@@ -44,7 +47,7 @@ function AdContentForm({
   const save = useMutation({
     mutationFn: (values: AdContentFormValues) => {
       const body = adContentBody(values, imageUrl, ad?.targetRoles ?? []);
-      return ad ? updateAdContent(role, ad.id, body) : createAdContent(role, body);
+      return ad ? updateAdContent(role, ad.id, body) : createAdContent(role, body, idempotencyKey);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adContentKey(userId, role) });

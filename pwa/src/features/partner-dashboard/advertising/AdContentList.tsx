@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdContentView, PartnerAdSubscriptionView } from '@kainga/contracts';
-import type { PartnerRoleName } from '@kainga/contracts/browser';
+import { adTierLabels, type PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../../api/client';
 import { DemoBadge } from '../../../chrome/DemoBadge';
 import { useToast } from '../../../chrome/ToastProvider';
@@ -28,7 +28,9 @@ function AdCard({
   onToggle: (to: 'active' | 'paused') => void;
 }) {
   const badge = adContentStatusBadges[ad.status];
-  const toggle = statusToggle(ad.status);
+  // An expired subscription is final: its adverts no longer change.
+  const expired = subscription?.status === 'expired';
+  const toggle = expired ? null : statusToggle(ad.status);
   return (
     <li>
       <Card className="ad-card" data-testid="ad-content">
@@ -46,12 +48,18 @@ function AdCard({
               <span className="muted">Button:</span> {ad.ctaText} → <span className="ad-url">{ad.ctaUrl}</span>
             </p>
             <p className="muted small">
-              {subscription ? subscriptionLabel(subscription) : `${ad.tier} — ${ad.cityName}`} · updated {formatDateNZ(ad.updatedAt)}
+              {subscription ? subscriptionLabel(subscription) : `${adTierLabels[ad.tier]} — ${ad.cityName}`} · updated {formatDateNZ(ad.updatedAt)}
             </p>
           </div>
         </div>
         <div className="ad-actions">
-          <Button onClick={onEdit}>Edit</Button>
+          {expired ? (
+            <p className="muted small">Its subscription has expired, so this advert is no longer shown.</p>
+          ) : (
+            <Button onClick={onEdit} aria-label={`Edit ${ad.title}`}>
+              Edit
+            </Button>
+          )}
           {toggle && (
             <Button onClick={() => onToggle(toggle.to)} loading={switching} aria-label={`${toggle.label} ${ad.title}`}>
               {toggle.label}
