@@ -7,9 +7,8 @@ import { apiErrorIssues, apiErrorMessage } from '../../../api/client';
 import { useToast } from '../../../chrome/ToastProvider';
 import { issuesToFields, rule } from '../../../forms/validators';
 import { useNetworkRequired } from '../../../offline';
-import { imageProblem } from '../profile-form';
 import { newIdempotencyKey } from '../response-outbox';
-import { adContentBody, adContentFormFields, adContentFormValues, adContentValidators, newAdContentValues, type AdContentFormValues } from './ad-content-form';
+import { adContentBody, adImageProblem, adContentFormFields, adContentFormValues, adContentValidators, newAdContentValues, type AdContentFormValues } from './ad-content-form';
 import { createAdContent, updateAdContent, uploadAdImage } from './advertising-api';
 import { adContentKey } from './advertising-queries';
 import { subscriptionLabel } from './plans';
@@ -67,7 +66,7 @@ function AdContentForm({
   const onFile = (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
-    const problem = imageProblem(file);
+    const problem = adImageProblem(file);
     if (problem) {
       toast({ variant: 'error', title: problem.title, description: problem.message });
       return;
@@ -115,7 +114,7 @@ function AdContentForm({
               Remove image
             </Button>
           )}
-          <p className="muted small">JPEG, PNG or WebP, up to 300KB.</p>
+          <p className="muted small">JPEG, PNG or WebP, up to 500KB.</p>
         </div>
       </div>
       <p className="muted small">{ad ? 'Saved changes go to an administrator for approval before they are shown.' : 'A new advert is shown once an administrator approves it.'}</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AdContentRequest, type AdContentView } from '@kainga/contracts';
-import { adContentBody, adContentFormValues, adContentStatusBadges, adContentValidators, newAdContentValues, statusToggle, type AdContentFormValues } from './ad-content-form';
+import { AD_IMAGE_MAX_BYTES, adContentBody, adImageProblem, adContentFormValues, adContentStatusBadges, adContentValidators, newAdContentValues, statusToggle, type AdContentFormValues } from './ad-content-form';
 
 const valid: AdContentFormValues = {
   subscriptionId: 'sub-1',
@@ -67,5 +67,13 @@ describe('advert status', () => {
     expect(statusToggle('paused')).toEqual({ to: 'active', label: 'Resume' });
     expect(statusToggle('pending_approval')).toBeNull();
     expect(statusToggle('rejected')).toBeNull();
+  });
+});
+
+describe('the advert image', () => {
+  it('takes JPEG, PNG or WebP up to 500KB, as the upload route does', () => {
+    expect(adImageProblem({ type: 'image/webp', size: AD_IMAGE_MAX_BYTES })).toBeNull();
+    expect(adImageProblem({ type: 'image/png', size: AD_IMAGE_MAX_BYTES + 1 })).toEqual({ title: 'File Too Large', message: 'Advert image must be under 500KB' });
+    expect(adImageProblem({ type: 'image/gif', size: 10 })).toEqual({ title: 'Upload Failed', message: 'Please choose a JPEG, PNG or WebP image.' });
   });
 });

@@ -7,6 +7,19 @@ import type { AdContentRequest, AdContentView } from '@kainga/contracts';
 import { AD_CTA_TEXT_MAX, AD_DEFAULT_CTA_TEXT, AD_DESCRIPTION_MAX, AD_TITLE_MAX, type AdContentStatus } from '@kainga/contracts/browser';
 import type { FieldValidator } from '../../../forms/validators';
 
+/** An advert's image: up to 500KB (the server's limit for `adImage`; the spec gives none), JPEG, PNG or WebP. */
+export const AD_IMAGE_MAX_BYTES = 500 * 1024;
+export const AD_IMAGE_TOO_LARGE_MESSAGE = 'Advert image must be under 500KB';
+export const AD_IMAGE_TYPE_MESSAGE = 'Please choose a JPEG, PNG or WebP image.';
+const AD_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
+
+/** Why a chosen image cannot be uploaded (toast title and text), or null. */
+export function adImageProblem(file: { size: number; type: string }): { title: string; message: string } | null {
+  if (!AD_IMAGE_TYPES.includes(file.type)) return { title: 'Upload Failed', message: AD_IMAGE_TYPE_MESSAGE };
+  if (file.size > AD_IMAGE_MAX_BYTES) return { title: 'File Too Large', message: AD_IMAGE_TOO_LARGE_MESSAGE };
+  return null;
+}
+
 export interface AdContentFormValues {
   subscriptionId: string;
   title: string;
