@@ -1,4 +1,5 @@
-import { AdminAdSubscriptionView, AllocateAdPlanRequest, PartnerAdSubscriptionView, PartnerRoleQuery, UpdateAdSubscriptionRequest } from '@kainga/contracts';
+import { ALLOCATE_MISSING_MESSAGE, AdminAdSubscriptionView, AllocateAdPlanRequest, PartnerAdSubscriptionView, PartnerRoleQuery, UpdateAdSubscriptionRequest } from '@kainga/contracts';
+import { invalid } from '@kainga/platform';
 import { allSubscriptions, subscriptionsOfPartner } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,16 @@ import { adminSubscriptionViews, partnerSubscriptionViews } from './subscription
 
 const SubscriptionIdParams = z.object({ id: z.string().min(1).max(100) });
 
+const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+/**
+ * The admin form's one message for any of the three missing (spec 001 §8), alone, rather than
+ * the schema's list of one issue per field; the schema still checks everything else.
+ */
+const allocateFieldsPresent = (request: { body: unknown }, _reply: unknown, done: (err?: Error) => void) => {
+  const b = (request.body ?? {}) as Record<string, unknown>;
+  done(typeof b === 'object' && filled(b.partnerId) && filled(b.adPlanId) && filled(b.locationId) ? undefined : invalid(ALLOCATE_MISSING_MESSAGE));
+};
+
 /**
  * Subscriptions (spec 001 §2, §3): admins allocate plans, list every subscription and change
  * its status; a partner lists its own for the active partner role (`?role=`, as the inbox).
@@ -25,6 +36,7 @@ export default async function adSubscriptionRoutes(app: FastifyInstance, { deps 
   r.post(
     '/api/admin/allocate-ad-plan',
     {
+      preValidation: allocateFieldsPresent,
       preHandler: routeGuard('POST /api/admin/allocate-ad-plan'),
       schema: {
         tags: ['admin'],
