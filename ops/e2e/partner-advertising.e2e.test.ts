@@ -141,8 +141,8 @@ describe('the partner’s Advertising tab', () => {
     const next = dialog.getByRole('button', { name: 'Continue to Payment' });
     expect(await next.isDisabled()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Location' }).click();
-    await brokerPage.keyboard.type('Nelson');
-    await settledSelectList(brokerPage).locator('.ant-select-item-option[title^="Nelson"]').click();
+    await brokerPage.keyboard.type(CITY);
+    await settledSelectList(brokerPage).locator(`.ant-select-item-option[title^="${CITY},"]`).click();
     expect(await next.isDisabled()).toBe(false);
     await next.click();
 

@@ -27,7 +27,7 @@ function AdvertisingSections({ userId, role }: { userId: string; role: PartnerRo
       <PerformanceBlock userId={userId} role={role} />
       <SubscriptionsList subscriptions={subscriptions} />
       <AdContentList userId={userId} role={role} subscriptions={subscriptions.data} />
-      <PlansList />
+      <PlansList role={role} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import type { AdPlanView } from '@kainga/contracts';
+import type { PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../../api/client';
 import { formatNZD } from '../../../format/format';
 import { useAdPlans } from './advertising-queries';
@@ -37,7 +38,7 @@ function PlanCard({ plan, onSubscribe }: { plan: AdPlanView; onSubscribe: () => 
 }
 
 /** Available plans (GET /api/ad-plans): the active ones, gold, silver, bronze, each with Subscribe. */
-export function PlansList() {
+export function PlansList({ role }: { role: PartnerRoleName }) {
   const plans = useAdPlans();
   const [chosen, setChosen] = useState<AdPlanView | null>(null);
   let body;
@@ -70,7 +71,7 @@ export function PlansList() {
     <section className="ad-section" aria-labelledby="ad-plans-title">
       <h2 id="ad-plans-title">Available Plans</h2>
       {body}
-      <SubscribeDialog plan={chosen} onClose={() => setChosen(null)} />
+      <SubscribeDialog role={role} plan={chosen} onClose={() => setChosen(null)} />
     </section>
   );
 }

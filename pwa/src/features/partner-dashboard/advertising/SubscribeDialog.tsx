@@ -2,20 +2,23 @@ import { useReducer } from 'react';
 import { Alert, Button, Form, Modal, Select } from 'antd';
 import type { AdPlanView } from '@kainga/contracts';
 import { formatNZD } from '../../../format/format';
-import { locationOptions, useLocations } from '../../partner-apply/partner-queries';
-import { PAYMENT_NOT_AVAILABLE_TITLE, canContinueToPayment, checkoutReducer, initialCheckout, paymentNotAvailableText } from './checkout';
+import type { PartnerRoleName } from '@kainga/contracts/browser';
+import { useLocations, useMyRoles } from '../../partner-apply/partner-queries';
+import { PAYMENT_NOT_AVAILABLE_TITLE, canContinueToPayment, checkoutReducer, initialCheckout, paymentNotAvailableText, subscribeLocationOptions } from './checkout';
 import { TierBadge } from './TierBadge';
 
 /**
  * The checkout dialog of a plan (spec 001 §4 "Subscribe flow"): choose a location (Continue to
  * Payment is disabled without one), then the payment step — which, until billing arrives, says
  * plainly that online payment is not available and an admin can allocate the plan. Back to
- * Details returns with the location kept.
+ * Details returns with the location kept. The towns offered are those the active role serves.
  */
-export function SubscribeDialog({ plan, onClose }: { plan: AdPlanView | null; onClose: () => void }) {
+export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName; plan: AdPlanView | null; onClose: () => void }) {
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
   const locations = useLocations();
-  const options = locations.data ? locationOptions(locations.data) : [];
+  const myRoles = useMyRoles(true);
+  const options = locations.data && myRoles.data ? subscribeLocationOptions(locations.data, myRoles.data, role) : [];
+  const loadFailed = locations.isError || myRoles.isError;
   const city = locations.data?.find((l) => l.id === state.locationId)?.cityName ?? '';
   const close = () => {
     dispatch({ type: 'reset' });
@@ -33,12 +36,12 @@ export function SubscribeDialog({ plan, onClose }: { plan: AdPlanView | null; on
           </p>
           {state.step === 'details' ? (
             <Form layout="vertical" requiredMark={false} onFinish={() => dispatch({ type: 'continue' })}>
-              <Form.Item label="Location" htmlFor="subscribe-location" help={locations.isError ? 'Failed to load locations' : undefined} validateStatus={locations.isError ? 'error' : undefined}>
+              <Form.Item label="Location" htmlFor="subscribe-location" help={loadFailed ? 'Failed to load locations' : 'The towns you serve in this role'} validateStatus={loadFailed ? 'error' : undefined}>
                 <Select
                   id="subscribe-location"
                   showSearch={{ optionFilterProp: 'label' }}
                   placeholder="Choose where to advertise"
-                  loading={locations.isPending}
+                  loading={locations.isPending || myRoles.isPending}
                   options={options}
                   value={state.locationId ?? undefined}
                   onChange={(locationId: string) => dispatch({ type: 'choose-location', locationId })}

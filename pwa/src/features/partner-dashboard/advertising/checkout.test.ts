@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canContinueToPayment, checkoutReducer, initialCheckout, paymentNotAvailableText } from './checkout';
+import type { Location, MyRoleEntry } from '@kainga/contracts';
+import { canContinueToPayment, subscribeLocationOptions, checkoutReducer, initialCheckout, paymentNotAvailableText } from './checkout';
 
 describe('the Subscribe dialog steps', () => {
   it('does not continue to payment without a location', () => {
@@ -24,5 +25,19 @@ describe('the Subscribe dialog steps', () => {
     expect(text).toContain('arrives with billing');
     expect(text).toContain('nothing is charged');
     expect(text).toContain('an administrator can allocate this plan');
+  });
+});
+
+describe('the locations offered', () => {
+  const loc = (id: string, cityName: string, region: string): Location => ({ id, cityName, region }) as Location;
+  const entry = (roleId: MyRoleEntry['roleId'], locationId: string, status: MyRoleEntry['status'] = 'active') => ({ roleId, locationId, status }) as MyRoleEntry;
+  it('are the towns the active role serves, alphabetical', () => {
+    const locations = [loc('wellington', 'Wellington', 'Wellington'), loc('auckland', 'Auckland', 'Auckland'), loc('nelson', 'Nelson', 'Nelson'), loc('tauranga', 'Tauranga', 'Bay of Plenty')];
+    const mine = [entry('mortgage_broker', 'wellington'), entry('mortgage_broker', 'auckland'), entry('property_manager', 'nelson'), entry('mortgage_broker', 'tauranga', 'inactive')];
+    expect(subscribeLocationOptions(locations, mine, 'mortgage_broker')).toEqual([
+      { value: 'auckland', label: 'Auckland, Auckland' },
+      { value: 'wellington', label: 'Wellington, Wellington' },
+    ]);
+    expect(subscribeLocationOptions(locations, mine, 'registered_valuer')).toEqual([]);
   });
 });

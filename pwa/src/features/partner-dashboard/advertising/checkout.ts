@@ -4,6 +4,21 @@
  * Online payment comes with billing: until then the payment step says so, and that an admin can
  * allocate the plan, instead of showing a payment form.
  */
+import type { Location, MyRoleEntry } from '@kainga/contracts';
+import type { PartnerRoleName } from '@kainga/contracts/browser';
+
+/**
+ * The locations a partner may advertise in: those its active role serves (an advert shows in a
+ * town the partner works in; allocation asks the same), "City, Region", alphabetical.
+ */
+export function subscribeLocationOptions(locations: readonly Location[], myRoles: readonly MyRoleEntry[], role: PartnerRoleName): { value: string; label: string }[] {
+  const served = new Set(myRoles.filter((r) => r.roleId === role && r.status === 'active').map((r) => r.locationId));
+  return locations
+    .filter((l) => served.has(l.id))
+    .sort((a, b) => a.cityName.localeCompare(b.cityName, 'en-NZ'))
+    .map((l) => ({ value: l.id, label: `${l.cityName}, ${l.region}` }));
+}
+
 export type CheckoutStep = 'details' | 'payment';
 
 export interface CheckoutState {
