@@ -31,7 +31,7 @@ export default function PerformanceChart({ points }: { points: PerformancePoint[
           borderColor: s.color,
           backgroundColor: s.color,
           yAxisID: s.axis,
-          tension: 0.25,
+          tension: 0,
           pointRadius: 2,
         })),
       },

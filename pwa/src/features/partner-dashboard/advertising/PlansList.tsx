@@ -5,7 +5,7 @@ import type { PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../../api/client';
 import { formatNZD } from '../../../format/format';
 import { useAdPlans } from './advertising-queries';
-import { availablePlans, planDimensions } from './plans';
+import { availablePlans, planFacts } from './plans';
 import { SubscribeDialog } from './SubscribeDialog';
 import { TierBadge } from './TierBadge';
 
@@ -22,11 +22,8 @@ function PlanCard({ plan, onSubscribe }: { plan: AdPlanView; onSubscribe: () => 
         </p>
         {plan.description && <p>{plan.description}</p>}
         <ul className="ad-plan-features">
-          <li>Advert size {planDimensions(plan)}</li>
-          <li>Up to {plan.maxImpressions.toLocaleString('en-NZ')} impressions a month</li>
-          {plan.pricePerLead > 0 && <li>{formatNZD(plan.pricePerLead)} per lead</li>}
-          {plan.features.map((f) => (
-            <li key={f}>{f}</li>
+          {planFacts(plan, formatNZD).map((fact) => (
+            <li key={fact}>{fact}</li>
           ))}
         </ul>
         <Button type="primary" onClick={onSubscribe} aria-label={`Subscribe to ${plan.name}`}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdPlanView, PartnerAdSubscriptionView } from '@kainga/contracts';
-import { advertisableSubscriptions, availablePlans, orderedSubscriptions, planDimensions, subscriptionLabel } from './plans';
+import { advertisableSubscriptions, availablePlans, planFacts, orderedSubscriptions, planDimensions, subscriptionLabel } from './plans';
 
 const plan = (over: Partial<AdPlanView>): AdPlanView => ({
   id: over.tier ?? 'gold',
@@ -58,5 +58,21 @@ describe('subscriptions', () => {
   it('labels a subscription by plan and city, and a plan by its size', () => {
     expect(subscriptionLabel(list[0]!)).toBe('Gold Premium — Auckland');
     expect(planDimensions({ adWidth: 728, adHeight: 90 })).toBe('728 × 90 px');
+  });
+});
+
+describe('planFacts', () => {
+  const money = (n: number) => `$${n}`;
+  it('gives size, monthly impressions and price per lead, then the features', () => {
+    expect(planFacts(plan({ maxImpressions: 10000, pricePerLead: 25, features: ['All four placements'] }), money)).toEqual([
+      'Advert size 300 × 250 px',
+      'Up to 10,000 impressions a month',
+      '$25 per lead',
+      'All four placements',
+    ]);
+  });
+  it('does not repeat what the configured features already say, nor a zero lead price', () => {
+    expect(planFacts(plan({ pricePerLead: 0, features: ['Up to 10,000 impressions a month'] }), money)).toEqual(['Advert size 300 × 250 px', 'Up to 10,000 impressions a month']);
+    expect(planFacts(plan({ pricePerLead: 10, features: ['$10 per lead'] }), money)).toEqual(['Advert size 300 × 250 px', 'Up to 1,000 impressions a month', '$10 per lead']);
   });
 });

@@ -26,5 +26,16 @@ export const advertisableSubscriptions = (subscriptions: readonly PartnerAdSubsc
 /** "Gold Premium — Auckland", for the advert form's subscription choice and the advert cards. */
 export const subscriptionLabel = (s: Pick<PartnerAdSubscriptionView, 'adPlan' | 'location'>) => `${s.adPlan.name} — ${s.location.cityName}`;
 
+/**
+ * The plan's facts under its price: size, the monthly impressions (unless the configured features
+ * already say it), the price per lead when there is one, then the features.
+ */
+export function planFacts(plan: Pick<AdPlanView, 'adWidth' | 'adHeight' | 'maxImpressions' | 'pricePerLead' | 'features'>, formatMoney: (n: number) => string): string[] {
+  const facts = [`Advert size ${planDimensions(plan)}`];
+  if (!plan.features.some((f) => /impressions/i.test(f))) facts.push(`Up to ${plan.maxImpressions.toLocaleString('en-NZ')} impressions a month`);
+  if (plan.pricePerLead > 0 && !plan.features.some((f) => /per lead/i.test(f))) facts.push(`${formatMoney(plan.pricePerLead)} per lead`);
+  return [...facts, ...plan.features];
+}
+
 /** "300 × 250 px". */
 export const planDimensions = (plan: Pick<AdPlanView, 'adWidth' | 'adHeight'>) => `${plan.adWidth} × ${plan.adHeight} px`;
