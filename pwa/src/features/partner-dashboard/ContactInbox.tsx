@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Card, Empty, Skeleton, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PartnerContactView } from '@kainga/contracts';
@@ -35,6 +35,9 @@ function ContactCard({ contact, waiting, online, onOpen }: { contact: PartnerCon
     </li>
   );
 }
+
+/** Loaded when the tab first opens (antd renders a tab's content only then). */
+const AdvertisingTab = lazy(() => import('./advertising/AdvertisingTab'));
 
 const emptyText: Record<ContactTab, string> = {
   new: 'No new messages.',
@@ -114,7 +117,11 @@ export function ContactInbox({
     {
       key: 'advertising',
       label: 'Advertising',
-      children: <p className="muted">Advertising plans, subscriptions and their performance come with advertising, which is not available yet.</p>,
+      children: (
+        <Suspense fallback={<Skeleton active title paragraph={{ rows: 6 }} />}>
+          <AdvertisingTab userId={userId} role={role} />
+        </Suspense>
+      ),
     },
     {
       key: 'billing',

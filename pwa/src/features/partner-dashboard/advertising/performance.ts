@@ -1,0 +1,60 @@
+/**
+ * The performance block's figures (the issue: the partner's REAL impressions, click-through and
+ * leads over time, replacing spec 001's fixed placeholders): totals, the click-through rate, and
+ * one point per NZ day of the window for the chart, days without activity as zeros.
+ */
+import type { AdPerformanceView } from '@kainga/contracts';
+
+/** The window the tab asks for: GET /api/partner/ad-performance?role=…&days=30. */
+export const PERFORMANCE_DAYS = 30;
+
+const NZ_TIME_ZONE = 'Pacific/Auckland';
+let nzDayFormat: Intl.DateTimeFormat | undefined;
+/** The NZ calendar day (YYYY-MM-DD) of an instant. */
+export function nzDay(at: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  nzDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: NZ_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return nzDayFormat.format(at);
+}
+
+/** The day `offset` days after a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, offset: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface PerformancePoint {
+  date: string;
+  impressions: number;
+  clicks: number;
+  leads: number;
+}
+
+/** One point per day of the `days`-day window ending on `today` (NZ), oldest first. */
+export function dailySeries(view: Pick<AdPerformanceView, 'days'>, days: number, today: string): PerformancePoint[] {
+  const byDate = new Map(view.days.map((d) => [d.date, d]));
+  return Array.from({ length: days }, (_, i) => {
+    const date = addDays(today, i - (days - 1));
+    const d = byDate.get(date);
+    return { date, impressions: d?.impressions ?? 0, clicks: d?.clicks ?? 0, leads: d?.leads ?? 0 };
+  });
+}
+
+/** Click-through as a percentage with one decimal ("2.4%"); "—" before any impression. */
+export function formatClickThrough(clicks: number, impressions: number): string {
+  if (impressions <= 0) return '—';
+  return `${((clicks / impressions) * 100).toLocaleString('en-NZ', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-NZ');
+
+/** Whether the window holds anything to chart. */
+export const hasActivity = (view: AdPerformanceView) => view.totals.impressions > 0 || view.totals.clicks > 0 || view.totals.leads > 0;
+
+let dayLabelFormat: Intl.DateTimeFormat | undefined;
+/** "5 Mar" for a YYYY-MM-DD day (the chart's axis). */
+export function dayLabel(day: string): string {
+  dayLabelFormat ??= new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return dayLabelFormat.format(new Date(`${day}T00:00:00Z`));
+}
