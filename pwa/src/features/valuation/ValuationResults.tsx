@@ -51,9 +51,9 @@ function QuickActions({ onOpen }: { onOpen: (kind: CalculatorKind) => void }) {
  * The results of one valuation (consumer spec "Signed-in home", with a valuation selected):
  * 'Property Valuation Results', the Valuation Summary, the Mortgage Calculator, the Rental Yield
  * Calculator once the mortgage calculator says the property will be rented, and Quick Actions
- * that open the calculator modal; the adverts for the property's place (the local-partner
- * advert, the Premium Partners sidebar, the calculators' own). Mount it with `key={valuation.id}`: its state (saved
- * indicator, calculators) belongs to one valuation.
+ * that open the calculator modal; and the adverts of the property's place (the local-partner
+ * advert, the Premium Partners sidebar, the calculators' own). Mount it with
+ * `key={valuation.id}`: its state (saved indicator, calculators) belongs to one valuation.
  */
 export function ValuationResults({ valuation, onNewAssessment }: { valuation: UserValuation; onNewAssessment: () => void }) {
   const [mortgage, setMortgage] = useState<MortgageSummary | null>(null);
