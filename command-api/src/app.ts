@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
 import adminOutboxRoutes from './admin/outbox-routes';
+import adPlanRoutes from './advertising/plans/plan-routes';
+import adSubscriptionRoutes from './advertising/subscriptions/subscription-routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import oauthRoutes from './auth/oauth-routes';
@@ -116,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(partnerInboxRoutes, { deps });
     await scope.register(imageUploadRoutes, { deps });
     await scope.register(partnerProfileRoutes, { deps });
+    await scope.register(adPlanRoutes, { deps });
+    await scope.register(adSubscriptionRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

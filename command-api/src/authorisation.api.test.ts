@@ -3,6 +3,8 @@ import { waitForProjection } from '@kainga/platform';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adPlanIdFor } from './advertising/plans/ad-plan';
+import { seedTestAdPlans } from './advertising/plans/test-plans';
 import { revokeRole as setRoles } from './leads/test-fixtures';
 import { SESSION_COOKIE } from './plugins/sessions';
 import { client, makePartner, sessionCookie, startTestApp, type TestApp } from './testing/test-app';
@@ -40,6 +42,7 @@ interface Fixtures {
   leadId: string;
   brokerPartnerId: string;
   directoryPartnerId: string;
+  subscriptionId: string;
 }
 
 /** An owner-scoped route's owner data: who may see it, and a string of it no one else may read. */
@@ -56,6 +59,7 @@ const tinyUpload = () => {
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 const token43 = 'A'.repeat(43);
+const walkPlan = { tier: 'bronze', name: 'Bronze', monthlyPrice: 59, adWidth: 320, adHeight: 100, maxImpressions: 2000, allowedPlacements: ['property_results'] };
 
 /** How each route is called, and which callers own what it answers. Keys must match routeAccess. */
 const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; owner?: Ownership }> = {
@@ -154,6 +158,14 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     }),
   },
   'GET /api/admin/outbox': { call: () => ({ url: '/api/admin/outbox' }) },
+
+  'GET /api/ad-plans': { call: () => ({ url: '/api/ad-plans' }) },
+  'POST /api/admin/ad-plans': { call: () => ({ url: '/api/admin/ad-plans', body: walkPlan }) },
+  'PUT /api/admin/ad-plans/:id': { call: () => ({ url: `/api/admin/ad-plans/${adPlanIdFor('bronze')}`, body: walkPlan }) },
+  'POST /api/admin/allocate-ad-plan': { call: (f) => ({ url: '/api/admin/allocate-ad-plan', body: { partnerId: f.brokerPartnerId, adPlanId: adPlanIdFor('gold'), locationId: 'auckland' } }) },
+  'GET /api/admin/partner-ad-subscriptions': { call: () => ({ url: '/api/admin/partner-ad-subscriptions' }) },
+  'PATCH /api/admin/partner-ad-subscriptions/:id': { call: (f) => ({ url: `/api/admin/partner-ad-subscriptions/${f.subscriptionId}`, body: { status: 'paused' } }) },
+  'GET /api/partner-ad-subscriptions': { call: () => ({ url: '/api/partner-ad-subscriptions' }), owner: { owners: ['broker'], secret: (f) => f.subscriptionId } },
 };
 
 /** May this caller pass the route's guard (permission, and a partner role for partner routes)? */
@@ -218,7 +230,10 @@ describe('authorisation: every route × every kind of caller', () => {
     const brokerPartnerId = partnerIds.broker!;
     const lead = await send('POST', { url: '/api/partner-contacts', body: { partnerId: brokerPartnerId, message: SECRET_MESSAGE, propertyId } }, personas.owner);
     expect(lead.statusCode, lead.body).toBe(201);
-    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId };
+    await seedTestAdPlans(t.stores);
+    const allocated = await send('POST', { url: '/api/admin/allocate-ad-plan', body: { partnerId: brokerPartnerId, adPlanId: adPlanIdFor('gold'), locationId: 'auckland' } }, personas.admin);
+    expect(allocated.statusCode, allocated.body).toBe(201);
+    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId: allocated.json().id };
   });
   afterAll(() => t?.close());
 

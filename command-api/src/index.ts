@@ -23,3 +23,8 @@ export { detectImageFormat } from './uploads/image-format';
 export { stripMetadata } from './uploads/strip-metadata';
 export { imagePath } from './uploads/image-path';
 export { uploadRule, type ImageKind } from './uploads/image-kinds';
+// Advertising plans and subscriptions: the start-up seed (ops) and the demo seed allocate through these.
+export { seedAdPlans, parseAdPlansConfig, AdPlansConfig } from './advertising/plans/seed-ad-plans';
+export { adPlanDecider, adPlanIdFor, adPlanStream, tierOfAdPlanId } from './advertising/plans/ad-plan';
+export { adSubscriptionDecider, adSubscriptionStream } from './advertising/subscriptions/ad-subscription';
+export { allocateAdPlan } from './advertising/subscriptions/allocate-ad-plan';

@@ -1,4 +1,4 @@
-import { buildApp, completeApprovals, emailSenderOf, openAiFrom, publicOrigin, type AppDeps } from '@kainga/command-api';
+import { buildApp, completeApprovals, emailSenderOf, openAiFrom, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
 import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import { createActivities, createWorkflowEngine, leadEmailsReactor } from '@kainga/workflows';
@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAdPlans } from './ad-plans-config';
 import { demoSeedPending, seedDemoData } from './demo-data';
 import { holdDataDir } from './pid-lock';
 import { sessionSecretFor } from './session-secret';
@@ -39,6 +40,8 @@ export async function startKainga(
   const embedded = !config.EVENTSTORE_URL || !config.MONGO_URL;
   const release = embedded ? holdDataDir(dataDir) : () => undefined;
 
+  // A wrong plans file stops start-up before anything opens, as a wrong variable does.
+  const adPlans = loadAdPlans(config.AD_PLANS_FILE);
   const stores = await openStores(config);
   if (config.ROLE !== 'api') {
     // Read models written by an older version of their projector are rebuilt before anything reads them.
@@ -83,6 +86,12 @@ export async function startKainga(
       ? null
       : new ReactorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, logger, reactors: [leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) })] });
   await reactors?.start();
+  // The advertising plans of the configuration whose tier has none yet (idempotent), before the
+  // demo data allocates them.
+  if (config.ROLE !== 'projections') {
+    const { created } = await seedAdPlans(deps, adPlans);
+    if (created.length) logger.info({ created }, 'advertising plans created');
+  }
   // An empty store, or a seed a kill interrupted last time: (re)run it, it resumes where it stopped.
   if (config.SEED_DEMO && config.ROLE !== 'projections' && (await demoSeedPending(stores.eventStore))) {
     logger.info('loading demo data (accounts, sales in every town, valued properties)…');

@@ -1,5 +1,7 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
+import { adPlansProjector } from './ad-plans';
+import { adSubscriptionsProjector } from './ad-subscriptions';
 import { partnerApplicationsProjector } from './partner-applications';
 import { partnerLeadsProjector } from './partner-leads';
 import { partnersProjector } from './partners';
@@ -19,9 +21,11 @@ export * from './stats';
 export * from './partners';
 export * from './partner-applications';
 export * from './partner-leads';
+export * from './ad-plans';
+export * from './ad-subscriptions';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector];

@@ -24,6 +24,7 @@ export interface RouteAccess {
 const PUBLIC: RouteAccess = { caller: 'public' };
 const SIGNED_IN: RouteAccess = { caller: 'signed-in' };
 const partnerInbox = (of: string): RouteAccess => ({ caller: 'partner:leads', activePartner: true, owner: { of } });
+const partnerAdvertising = (of: string): RouteAccess => ({ caller: 'partner:advertising', activePartner: true, owner: { of } });
 
 /**
  * Every API route (method and path as registered with Fastify) and who may call it. The server's
@@ -103,6 +104,16 @@ export const routeAccess = {
   'GET /api/admin/partners': { caller: 'admin:partners' },
   'POST /api/admin/create-partner': { caller: 'admin:partners' },
   'GET /api/admin/outbox': { caller: 'admin:outbox' },
+
+  // Advertising: plans are public (admins also see the inactive ones); admins manage plans and subscriptions.
+  'GET /api/ad-plans': PUBLIC,
+  'POST /api/admin/ad-plans': { caller: 'admin:advertising' },
+  'PUT /api/admin/ad-plans/:id': { caller: 'admin:advertising' },
+  'POST /api/admin/allocate-ad-plan': { caller: 'admin:advertising' },
+  'GET /api/admin/partner-ad-subscriptions': { caller: 'admin:advertising' },
+  'PATCH /api/admin/partner-ad-subscriptions/:id': { caller: 'admin:advertising' },
+  // The partner's Advertising tab, for the active partner role.
+  'GET /api/partner-ad-subscriptions': partnerAdvertising('the partner’s subscriptions'),
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -94,6 +94,11 @@ export const ConfigSchema = z.object({
   }),
   /** The sender of every email. Unset: "Kāinga <no-reply@HOST>", HOST being PUBLIC_URL's host, else localhost. */
   EMAIL_FROM: sender,
+  /**
+   * A JSON file of the advertising plans to create at start-up (a list as POST /api/admin/ad-plans
+   * takes; prices in NZD). Unset: ops/config/ad-plans.json. Only tiers without a plan are created.
+   */
+  AD_PLANS_FILE: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,

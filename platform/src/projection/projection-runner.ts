@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import { CheckpointWriter } from './checkpoint-writer';
-import { physicalWrites, type Projector } from './projector';
+import { batchWrites, type Projector } from './projector';
 
 export interface ProjectionStatus {
   name: string;
@@ -137,7 +137,7 @@ export async function applyBatch(
   checkpointName: string,
   rename: (logical: string) => string,
 ): Promise<void> {
-  const writes = events.flatMap((e) => physicalWrites(projector.project(e), e, rename));
+  const writes = batchWrites(projector, events, rename);
   await readStore.commit(writes, { name: checkpointName, position: events[events.length - 1]!.position });
 }
 

@@ -23,6 +23,19 @@ export interface Projector {
    */
   readonly indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   project(event: RecordedEvent): CollectionWrite[];
+  /**
+   * Optional: the writes for a whole batch at once, for a read model fed by a hot stream (ad
+   * impressions) that would rather make one update per document per batch than one per event.
+   * When given, it replaces `project` for batches; its writes are stamped with the batch's last
+   * position (the batch is applied atomically, so each document holds everything up to there).
+   */
+  projectBatch?(events: readonly RecordedEvent[]): CollectionWrite[];
+}
+
+/** A batch's physical writes: projectBatch when the projector has one, else project per event. */
+export function batchWrites(projector: Projector, events: readonly RecordedEvent[], rename: (logical: string) => string): CollectionWrite[] {
+  if (projector.projectBatch) return events.length === 0 ? [] : physicalWrites(projector.projectBatch(events), events[events.length - 1]!, rename);
+  return events.flatMap((e) => physicalWrites(projector.project(e), e, rename));
 }
 
 /**

@@ -136,12 +136,14 @@ export async function rebuildProjections(
       const mine = exact ? page : page.filter((e) => matchesFilter(e, m.projector.filter));
       if (mine.length === 0) continue;
       let t = performance.now();
-      const writes = mine.map((event) => m.projector.project(event));
+      const { projectBatch } = m.projector;
+      const writes = projectBatch ? [projectBatch.call(m.projector, mine)] : mine.map((event) => m.projector.project(event));
       const projected = performance.now();
       m.stages.project += projected - t;
       // The writes of each event, applied with its position (the scratch store stamps the
-      // documents, as physicalWrites would for the live store).
-      for (let i = 0; i < mine.length; i++) m.staging.apply(writes[i]!, mine[i]!.position);
+      // documents, as physicalWrites would for the live store); a batch's with its last.
+      if (projectBatch) m.staging.apply(writes[0]!, mine[mine.length - 1]!.position);
+      else for (let i = 0; i < mine.length; i++) m.staging.apply(writes[i]!, mine[i]!.position);
       t = performance.now();
       m.stages.apply += t - projected;
       m.done += mine.length;

@@ -1,0 +1,82 @@
+import type { AdminAdSubscriptionView, AllocateAdPlanRequest } from '@kainga/contracts';
+import { adTierLabels, locationById, roleLabels } from '@kainga/contracts';
+import { CommandError, conflict, eventIdFor, handleCommand, invalid, loadAggregate, notFound, waitForProjection, type CommandContext } from '@kainga/platform';
+import { findPartner, findUser, locationsOfPartners, subscriptionById, subscriptionsOfPartner } from '@kainga/projections';
+import type { AppDeps } from '../../deps';
+import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId } from '../plans/ad-plan';
+import { adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
+import { adminSubscriptionViews } from './subscription-views';
+
+export const PARTNER_NOT_FOUND = 'Partner not found.';
+
+/**
+ * POST /api/admin/allocate-ad-plan (spec 001 §2, "allocate plan"): starts an active subscription
+ * of a partner to a plan in one location, without payment (billing adds the paid way).
+ *
+ * The spec shows no server rules; these are ours:
+ * - the partner exists and its user still holds the partner role (an admin who took the role
+ *   away cannot advertise it) — else 409;
+ * - the plan exists (404) and is active (409: an inactive plan takes no new subscribers);
+ * - the location is a known town (400) that the partner serves (400): adverts are shown by
+ *   location, and leads from them go to a partner who works there;
+ * - one running (active or paused) subscription per partner, tier and location (409), so a
+ *   double submit does not allocate twice; an expired one may be allocated again.
+ * With an Idempotency-Key the subscription id derives from the key, so a retry finds the first.
+ * `demo` is set only by ops' demo seed (the route never takes it from a body).
+ */
+export async function allocateAdPlan(
+  deps: Pick<AppDeps, 'stores'>,
+  request: AllocateAdPlanRequest,
+  by: string,
+  ctx: CommandContext,
+  { demo = false }: { demo?: boolean } = {},
+): Promise<AdminAdSubscriptionView> {
+  const store = deps.stores.readStore;
+  const partner = await findPartner(store, request.partnerId);
+  if (!partner) throw notFound(PARTNER_NOT_FOUND);
+  const user = await findUser(store, partner.userId);
+  if (!user?.roles.includes(partner.role)) throw conflict(`This partner no longer holds the ${roleLabels[partner.role]} role.`);
+
+  const tier = tierOfAdPlanId(request.adPlanId);
+  const plan = tier ? (await loadAggregate(deps.stores.eventStore, adPlanDecider, adPlanStream(tier))).state : null;
+  if (!tier || !plan || plan.status !== 'created') throw notFound(AD_PLAN_NOT_FOUND);
+  if (!plan.isActive) throw conflict(`The ${plan.plan.name} plan is inactive. Choose an active plan.`);
+
+  const location = locationById(request.locationId);
+  if (!location) throw invalid('Please choose a location from the list.');
+  const served = (await locationsOfPartners(store, [partner._id])).get(partner._id) ?? [];
+  if (!served.some((l) => l.locationId === location.id)) throw invalid(`${partner.businessName} does not serve ${location.cityName}. Choose one of the partner’s locations.`);
+
+  const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
+  const running = (await subscriptionsOfPartner(store, partner._id)).find((s) => s._id !== subscriptionId && s.tier === tier && s.locationId === location.id && s.status !== 'expired');
+  if (running) throw conflict(`${partner.businessName} already has a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
+
+  const result = await handleCommand(
+    deps.stores.eventStore,
+    adSubscriptionDecider,
+    adSubscriptionStream(subscriptionId),
+    {
+      type: 'StartAdSubscription',
+      subscription: {
+        subscriptionId,
+        partnerId: partner._id,
+        partnerUserId: partner.userId,
+        partnerRole: partner.role,
+        adPlanId: plan.planId,
+        tier,
+        locationId: location.id,
+        startDate: ctx.metadata.occurredAt,
+        autoRenew: true,
+        source: { via: 'admin', by },
+        demo,
+      },
+    },
+    ctx,
+  );
+  const position = result.position ?? (await deps.stores.eventStore.readStream(adSubscriptionStream(subscriptionId))).at(-1)?.position ?? null;
+  await waitForProjection(store, 'ad_subscriptions', position);
+  const doc = await subscriptionById(store, subscriptionId);
+  const [view] = doc ? await adminSubscriptionViews(store, [doc]) : [];
+  if (!view) throw new CommandError('unavailable', 'The plan was allocated but is not readable yet. Please reload in a moment.');
+  return view;
+}

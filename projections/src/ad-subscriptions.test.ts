@@ -1,0 +1,132 @@
+import { EmbeddedReadStore, SqliteEventStore, applyBatch, ensureIndexes, rebuildProjection, type RecordedEvent } from '@kainga/platform';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AD_SUBSCRIPTIONS, activeSubscriptionsIn, adSubscriptionWrites, adSubscriptionsProjector, allSubscriptions, subscriptionById, subscriptionsOfPartner } from './ad-subscriptions';
+
+let position = 0;
+const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
+const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
+  id: `e${++position}`,
+  type,
+  data,
+  metadata,
+  streamName,
+  revision: 0,
+  position: String(position).padStart(20, '0'),
+  recordedAt: '',
+});
+const started = (subscriptionId: string, partnerId: string, startDate: string, locationId = 'auckland') =>
+  recorded(
+    'AdSubscriptionStarted',
+    {
+      subscriptionId,
+      partnerId,
+      partnerUserId: `u-${partnerId}`,
+      partnerRole: 'registered_valuer',
+      adPlanId: 'plan-gold',
+      tier: 'gold',
+      locationId,
+      startDate,
+      autoRenew: true,
+      source: { via: 'admin', by: 'admin1' },
+      demo: false,
+    },
+    `adSubscription-${subscriptionId}`,
+  );
+const changed = (type: string, subscriptionId: string, at: string) => recorded(type, { subscriptionId, by: 'admin1', at }, `adSubscription-${subscriptionId}`);
+const activity = (type: 'AdImpressionRecorded' | 'AdClickRecorded', subscriptionId: string, n: number) =>
+  recorded(
+    type,
+    {
+      [type === 'AdImpressionRecorded' ? 'impressionId' : 'clickId']: `a${n}`,
+      adContentId: 'c1',
+      subscriptionId,
+      partnerId: 'p1',
+      tier: 'gold',
+      placement: 'sidebar_valuation',
+      city: 'Auckland',
+      suburb: null,
+      userId: null,
+      propertyId: null,
+      userAgent: 'Mozilla/5.0',
+      ipHash: 'h',
+      sessionHash: 's',
+      at: '2026-11-02T00:00:00.000Z',
+    },
+    'adActivity-2026-11-02',
+  );
+
+const newStore = () => new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
+async function storeWith(...batches: RecordedEvent[][]) {
+  const store = newStore();
+  await ensureIndexes(store, [adSubscriptionsProjector]);
+  for (const batch of batches) await applyBatch(store, adSubscriptionsProjector, batch, 'ad_subscriptions', (c) => c);
+  return store;
+}
+
+describe('ad_subscriptions projector', () => {
+  it('starts active, pauses, resumes and expires with an end date', async () => {
+    const store = await storeWith([
+      started('s1', 'p1', '2026-11-01T00:00:00.000Z'),
+      changed('AdSubscriptionPaused', 's1', '2026-11-02T00:00:00.000Z'),
+      changed('AdSubscriptionResumed', 's1', '2026-11-03T00:00:00.000Z'),
+    ]);
+    expect(await subscriptionById(store, 's1')).toMatchObject({ status: 'active', endDate: null, totalImpressions: 0, totalClicks: 0, tier: 'gold', updatedAt: '2026-11-03T00:00:00.000Z' });
+    await applyBatch(store, adSubscriptionsProjector, [changed('AdSubscriptionExpired', 's1', '2026-11-04T00:00:00.000Z')], 'ad_subscriptions', (c) => c);
+    expect(await subscriptionById(store, 's1')).toMatchObject({ status: 'expired', endDate: '2026-11-04T00:00:00.000Z' });
+  });
+
+  it('counts impressions and clicks with one update per subscription per batch, after a start in the same batch', () => {
+    const batch = [
+      started('s1', 'p1', '2026-11-01T00:00:00.000Z'),
+      ...Array.from({ length: 5 }, (_, i) => activity('AdImpressionRecorded', 's1', i)),
+      ...Array.from({ length: 3 }, (_, i) => activity('AdImpressionRecorded', 's2', i)),
+      activity('AdClickRecorded', 's1', 9),
+    ];
+    const writes = adSubscriptionWrites(batch);
+    expect(writes).toHaveLength(3);
+    expect(writes.slice(1)).toEqual([
+      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: 's1' }, update: { $inc: { totalImpressions: 5, totalClicks: 1 } } } },
+      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: 's2' }, update: { $inc: { totalImpressions: 3 } } } },
+    ]);
+  });
+
+  it('adds the counts of every batch, and activity of an unknown subscription creates nothing', async () => {
+    const store = await storeWith(
+      [started('s1', 'p1', '2026-11-01T00:00:00.000Z'), activity('AdImpressionRecorded', 's1', 1), activity('AdImpressionRecorded', 'ghost', 2)],
+      [activity('AdImpressionRecorded', 's1', 3), activity('AdClickRecorded', 's1', 4)],
+    );
+    expect(await subscriptionById(store, 's1')).toMatchObject({ totalImpressions: 2, totalClicks: 1 });
+    expect(await subscriptionById(store, 'ghost')).toBeNull();
+  });
+
+  it('lists by partner and for the admin newest first, and the active ones of a location', async () => {
+    const store = await storeWith([
+      started('s1', 'p1', '2026-11-01T00:00:00.000Z'),
+      started('s2', 'p1', '2026-11-03T00:00:00.000Z', 'wellington'),
+      started('s3', 'p2', '2026-11-02T00:00:00.000Z'),
+      changed('AdSubscriptionPaused', 's3', '2026-11-04T00:00:00.000Z'),
+    ]);
+    expect((await subscriptionsOfPartner(store, 'p1')).map((s) => s._id)).toEqual(['s2', 's1']);
+    expect((await allSubscriptions(store)).map((s) => s._id)).toEqual(['s2', 's3', 's1']);
+    expect((await activeSubscriptionsIn(store, 'auckland')).map((s) => s._id)).toEqual(['s1']);
+  });
+
+  it('rebuilds from the log to the same totals as the live batches', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proj-'));
+    const eventStore = new SqliteEventStore(join(dir, 'e.sqlite'));
+    const readStore = new EmbeddedReadStore(join(dir, 'r.sqlite'));
+    await eventStore.append('adSubscription-s1', [{ id: 'x1', type: 'AdSubscriptionStarted', data: started('s1', 'p1', '2026-11-01T00:00:00.000Z').data, metadata }], { expectedRevision: 'no_stream' });
+    await eventStore.append(
+      'adActivity-2026-11-02',
+      Array.from({ length: 7 }, (_, i) => ({ id: `x${i + 2}`, type: i < 5 ? 'AdImpressionRecorded' : 'AdClickRecorded', data: activity(i < 5 ? 'AdImpressionRecorded' : 'AdClickRecorded', 's1', i).data, metadata })),
+      { expectedRevision: 'any' },
+    );
+    const result = await rebuildProjection({ eventStore, readStore }, adSubscriptionsProjector, { batchSize: 3 });
+    expect(result.events).toBe(8);
+    expect(await subscriptionById(readStore, 's1')).toMatchObject({ totalImpressions: 5, totalClicks: 2 });
+    await eventStore.close();
+  });
+});
