@@ -4,10 +4,15 @@ import { randomUUID } from 'node:crypto';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
 import adminOutboxRoutes from './admin/outbox-routes';
+import activeAdsRoutes from './advertising/active-ads/active-ads-routes';
+import adminAdContentRoutes from './advertising/content/admin-content-routes';
+import partnerAdContentRoutes from './advertising/content/partner-content-routes';
 import adPlanRoutes from './advertising/plans/plan-routes';
 import adSubscriptionRoutes from './advertising/subscriptions/subscription-routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
+import adActivityRoutes from './advertising/activity/activity-routes';
+import adPerformanceRoutes from './advertising/activity/performance-routes';
 import oauthRoutes from './auth/oauth-routes';
 import providersRoute from './auth/providers-route';
 import authRoutes from './auth/routes';
@@ -97,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(providersRoute, { deps });
   await app.register(partnerDirectoryRoutes, { deps });
   await app.register(imageServeRoutes, { deps });
+  await app.register(activeAdsRoutes, { deps });
+  // The adverts' hottest writes need no session either (see activity-routes.ts).
+  await app.register(adActivityRoutes, { deps });
 
   // Everything that knows who is asking: sessions and the actor apply to this scope only.
   await app.register(async function signedInScope(scope) {
@@ -118,6 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(partnerInboxRoutes, { deps });
     await scope.register(imageUploadRoutes, { deps });
     await scope.register(partnerProfileRoutes, { deps });
+    await scope.register(partnerAdContentRoutes, { deps });
+    await scope.register(adminAdContentRoutes, { deps });
+    await scope.register(adPerformanceRoutes, { deps });
     await scope.register(adPlanRoutes, { deps });
     await scope.register(adSubscriptionRoutes, { deps });
   });

@@ -42,6 +42,9 @@ interface Fixtures {
   leadId: string;
   brokerPartnerId: string;
   directoryPartnerId: string;
+  /** The broker's advertising subscription and its approved advert. */
+  adSubscriptionId: string;
+  adContentId: string;
   subscriptionId: string;
 }
 
@@ -59,6 +62,8 @@ const tinyUpload = () => {
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 const token43 = 'A'.repeat(43);
+const AD_TITLE = 'Walk-test advert: home loans';
+const adBody = (f: Fixtures) => ({ subscriptionId: f.adSubscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' });
 const walkPlan = { tier: 'bronze', name: 'Bronze', monthlyPrice: 59, adWidth: 320, adHeight: 100, maxImpressions: 2000, allowedPlacements: ['property_results'] };
 
 /** How each route is called, and which callers own what it answers. Keys must match routeAccess. */
@@ -159,6 +164,23 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   },
   'GET /api/admin/outbox': { call: () => ({ url: '/api/admin/outbox' }) },
 
+  'GET /api/admin/ad-content': { call: () => ({ url: '/api/admin/ad-content' }) },
+  'POST /api/admin/ad-content/:id/approve': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/approve' }) },
+  'POST /api/admin/ad-content/:id/reject': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/reject', body: { reason: 'Not now' } }) },
+  'GET /api/partner/ad-content': { call: () => ({ url: '/api/partner/ad-content' }), owner: { owners: ['broker'], secret: () => AD_TITLE } },
+  'POST /api/partner/ad-content': { call: (f) => ({ url: '/api/partner/ad-content', body: adBody(f) }), owner: { owners: ['broker'], secret: (f) => f.adSubscriptionId, addressed: true } },
+  'PUT /api/partner/ad-content/:id': { call: (f) => ({ url: `/api/partner/ad-content/${f.adContentId}`, body: adBody(f) }), owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true } },
+  'PATCH /api/partner/ad-content/:id/status': {
+    call: (f) => ({ url: `/api/partner/ad-content/${f.adContentId}/status`, body: { status: 'active' } }),
+    owner: { owners: ['broker'], secret: () => AD_TITLE, addressed: true },
+  },
+  'POST /api/upload/ad-image': { call: () => ({ url: '/api/upload/ad-image', ...tinyUpload() }) },
+  'GET /api/ads/active': { call: () => ({ url: '/api/ads/active?placement=mortgage_calculator&city=Auckland&targetRole=mortgage-broker' }) },
+
+  'GET /api/partner/ad-performance': { call: () => ({ url: '/api/partner/ad-performance?days=7' }) },
+  // Public: an unknown advert answers 404 to everyone.
+  'POST /api/ads/impression': { call: () => ({ url: '/api/ads/impression', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
+  'POST /api/ads/click': { call: () => ({ url: '/api/ads/click', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
   'GET /api/ad-plans': { call: () => ({ url: '/api/ad-plans' }) },
   'POST /api/admin/ad-plans': { call: () => ({ url: '/api/admin/ad-plans', body: walkPlan }) },
   'PUT /api/admin/ad-plans/:id': { call: () => ({ url: `/api/admin/ad-plans/${adPlanIdFor('bronze')}`, body: walkPlan }) },
@@ -233,7 +255,11 @@ describe('authorisation: every route × every kind of caller', () => {
     await seedTestAdPlans(t.stores);
     const allocated = await send('POST', { url: '/api/admin/allocate-ad-plan', body: { partnerId: brokerPartnerId, adPlanId: adPlanIdFor('gold'), locationId: 'auckland' } }, personas.admin);
     expect(allocated.statusCode, allocated.body).toBe(201);
-    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId: allocated.json().id };
+    const subscriptionId: string = allocated.json().id;
+    const ad = await send('POST', { url: '/api/partner/ad-content', body: { subscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' } }, personas.broker);
+    expect(ad.statusCode, ad.body).toBe(201);
+    expect((await send('POST', { url: `/api/admin/ad-content/${ad.json().id}/approve` }, personas.admin)).statusCode).toBe(200);
+    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId, adSubscriptionId: subscriptionId, adContentId: ad.json().id };
   });
   afterAll(() => t?.close());
 

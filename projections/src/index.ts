@@ -1,5 +1,7 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
+import { adContentProjector } from './ad-content';
+import { adPerformanceProjector } from './ad-performance';
 import { adPlansProjector } from './ad-plans';
 import { adSubscriptionsProjector } from './ad-subscriptions';
 import { partnerApplicationsProjector } from './partner-applications';
@@ -21,6 +23,9 @@ export * from './stats';
 export * from './partners';
 export * from './partner-applications';
 export * from './partner-leads';
+export * from './ad-content';
+export * from './active-ads';
+export * from './ad-performance';
 export * from './ad-plans';
 export * from './ad-subscriptions';
 export type { Page, PageWindow } from './paged-read';
@@ -28,4 +33,4 @@ export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector];

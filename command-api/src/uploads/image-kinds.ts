@@ -8,8 +8,12 @@
  * and its own message. Without it (the editor) the limit is 300KB. A client leaving the query
  * off gets the larger limit — the cap that protects the server is the larger one either way.
  * The company image is 200KB on every form.
+ *
+ * An advert's image (field `adImage`, partners only) may be up to 500KB: the spec gives no limit,
+ * and a banner is drawn wider than a profile picture, while 500KB still loads quickly on a
+ * phone beside a valuation.
  */
-export const IMAGE_KINDS = ['profile-images', 'company-images'] as const;
+export const IMAGE_KINDS = ['profile-images', 'company-images', 'ad-images'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const isImageKind = (value: string): value is ImageKind => (IMAGE_KINDS as readonly string[]).includes(value);
@@ -19,7 +23,7 @@ export type UploadForm = 'profile' | 'enquiry';
 
 export interface UploadRule {
   /** The multipart field the file must come in (spec 001 §7). */
-  field: 'profileImage' | 'companyImage';
+  field: 'profileImage' | 'companyImage' | 'adImage';
   maxBytes: number;
   tooLarge: string;
 }
@@ -27,6 +31,7 @@ export interface UploadRule {
 const KB = 1024;
 
 export function uploadRule(kind: ImageKind, form: UploadForm): UploadRule {
+  if (kind === 'ad-images') return { field: 'adImage', maxBytes: 500 * KB, tooLarge: 'Advert image must be under 500KB' };
   if (kind === 'company-images') return { field: 'companyImage', maxBytes: 200 * KB, tooLarge: 'Company image must be under 200KB' };
   return form === 'enquiry'
     ? { field: 'profileImage', maxBytes: 200 * KB, tooLarge: 'Profile image must be under 200KB' }
@@ -34,7 +39,7 @@ export function uploadRule(kind: ImageKind, form: UploadForm): UploadRule {
 }
 
 /** The largest limit of any rule: what a request may ever carry (multipart's own cut-off). */
-export const LARGEST_IMAGE_BYTES = 300 * KB;
+export const LARGEST_IMAGE_BYTES = 500 * KB;
 
 /** The words for a file that is not one of the accepted image types (415). */
 export const NOT_AN_IMAGE = 'Please choose a JPEG, PNG or WebP image.';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { requireUser } from '../plugins/actor';
+import { requireUser, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { detectImageFormat } from './image-format';
 import { LARGEST_IMAGE_BYTES, NOT_AN_IMAGE, uploadRule, type ImageKind, type UploadRule } from './image-kinds';
@@ -63,7 +63,8 @@ function readUpTo(file: MultipartFile['file'], maxBytes: number): Promise<Buffer
  * POST /api/upload/profile-image (field `profileImage`) and /company-image (field
  * `companyImage`), signed in: a JPEG, PNG or WebP image (by its bytes, not its name), within the
  * form's size limit (image-kinds.ts), stored without its metadata under a new UUID. Answers 201
- * `{ filePath }`, the address GET /api/uploads serves it at.
+ * `{ filePath }`, the address GET /api/uploads serves it at. POST /api/upload/ad-image (field
+ * `adImage`, partners only: partner:advertising) stores an advert's image the same way.
  */
 export default async function uploadRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   // Multipart only in this scope; busboy stops a file at the largest limit whatever a route asks.
@@ -76,16 +77,16 @@ export default async function uploadRoutes(app: FastifyInstance, { deps }: { dep
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const route = (url: string, kind: ImageKind) =>
+  const route = (url: string, kind: ImageKind, guard = requireUser()) =>
     r.post(
       url,
       {
-        preHandler: requireUser(),
+        preHandler: guard,
         config: {
           // After requireUser (both preHandlers), so the key is the signed-in user.
           rateLimit: { max: UPLOADS_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}` },
         },
-        schema: { tags: ['uploads'], querystring: UploadQuery, response: { 201: UploadResponse, ...errorResponses(400, 401, 413, 415, 429) } },
+        schema: { tags: ['uploads'], querystring: UploadQuery, response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 413, 415, 429) } },
       },
       async (request, reply) => {
         const rule = uploadRule(kind, request.query.form ?? 'profile');
@@ -111,6 +112,7 @@ export default async function uploadRoutes(app: FastifyInstance, { deps }: { dep
 
   route('/api/upload/profile-image', 'profile-images');
   route('/api/upload/company-image', 'company-images');
+  route('/api/upload/ad-image', 'ad-images', routeGuard('POST /api/upload/ad-image'));
 }
 
 type Received = { bytes: Buffer } | { refused: [400 | 413 | 415, string] };

@@ -198,6 +198,19 @@ export type AdEventRequest = z.infer<typeof AdEventRequest>;
 export const AdEventResponse = z.object({ recorded: z.boolean(), reason: z.enum(['recorded', 'duplicate', 'bot']) });
 export type AdEventResponse = z.infer<typeof AdEventResponse>;
 
+/** GET /api/partner/ad-performance?role&days: the last `days` NZ days, today included (30 when not given). */
+export const AD_PERFORMANCE_DEFAULT_DAYS = 30;
+export const AD_PERFORMANCE_MAX_DAYS = 366;
+export const AdPerformanceQuery = z.object({
+  role: PartnerRoleNameSchema.optional(),
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(AD_PERFORMANCE_MAX_DAYS, `days must be at most ${AD_PERFORMANCE_MAX_DAYS}`)
+    .default(AD_PERFORMANCE_DEFAULT_DAYS),
+});
+
 /** GET /api/partner/ad-performance?role&days: the partner's real figures, per day (NZ dates). */
 export const AdPerformanceDay = z.object({ date: z.string(), impressions: z.number(), clicks: z.number(), leads: z.number() });
 export const AdPerformanceView = z.object({

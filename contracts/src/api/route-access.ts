@@ -105,6 +105,22 @@ export const routeAccess = {
   'POST /api/admin/create-partner': { caller: 'admin:partners' },
   'GET /api/admin/outbox': { caller: 'admin:outbox' },
 
+  // Advertising: admins approve adverts; partners write their own; everyone sees active ones.
+  'GET /api/admin/ad-content': { caller: 'admin:advertising' },
+  'POST /api/admin/ad-content/:id/approve': { caller: 'admin:advertising' },
+  'POST /api/admin/ad-content/:id/reject': { caller: 'admin:advertising' },
+  'GET /api/partner/ad-content': partnerAdvertising('the partner’s adverts'),
+  'POST /api/partner/ad-content': partnerAdvertising('the subscription named (another partner’s answers 404)'),
+  'PUT /api/partner/ad-content/:id': partnerAdvertising('the advert (another partner’s answers 404)'),
+  'PATCH /api/partner/ad-content/:id/status': partnerAdvertising('the advert (another partner’s answers 404)'),
+  'POST /api/upload/ad-image': { caller: 'partner:advertising' },
+  'GET /api/ads/active': PUBLIC,
+
+  // Advertising activity: adverts record what they show (no person: hashed IP and browser session).
+  'GET /api/partner/ad-performance': partnerAdvertising('the partner’s figures'),
+  'POST /api/ads/impression': PUBLIC,
+  'POST /api/ads/click': PUBLIC,
+
   // Advertising: plans are public (admins also see the inactive ones); admins manage plans and subscriptions.
   'GET /api/ad-plans': PUBLIC,
   'POST /api/admin/ad-plans': { caller: 'admin:advertising' },

@@ -1,0 +1,49 @@
+import { adActivityEventTypes, type PartnerRoleName } from '@kainga/contracts';
+import { waitForProjection, type NewEvent, type Stores } from '@kainga/platform';
+import { randomUUID } from 'node:crypto';
+
+const metadata = () => ({ actorId: 'test-admin', actorRoles: ['admin' as const], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() });
+const event = (type: string, data: object): NewEvent => ({ id: randomUUID(), type, data, metadata: metadata() });
+
+/**
+ * A gold advert of `partnerId` in Auckland, as an admin's allocation and approval would leave
+ * it (the events appended directly, so these tests need neither the plans nor the content routes),
+ * once the ad_content read model has it. `approved: false` leaves it pending approval.
+ */
+export async function placeAdvert(stores: Stores, partner: { partnerId: string; userId: string; role: PartnerRoleName }, { approved = true } = {}) {
+  const subscriptionId = randomUUID();
+  const adContentId = randomUUID();
+  const at = new Date().toISOString();
+  await stores.eventStore.append(
+    `adSubscription-${subscriptionId}`,
+    [
+      event('AdSubscriptionStarted', {
+        subscriptionId,
+        partnerId: partner.partnerId,
+        partnerUserId: partner.userId,
+        partnerRole: partner.role,
+        adPlanId: 'plan-gold',
+        tier: 'gold',
+        locationId: 'auckland',
+        startDate: at,
+        autoRenew: true,
+        source: { via: 'admin', by: 'test-admin' },
+        demo: false,
+      }),
+    ],
+    { expectedRevision: 'no_stream' },
+  );
+  const content = { title: 'Fast valuations', description: 'Registered valuers in Auckland', imageUrl: null, ctaText: 'Learn More', ctaUrl: 'https://example.nz', targetRoles: [partner.role] };
+  const submitted = [event('AdContentSubmitted', { adContentId, subscriptionId, partnerId: partner.partnerId, content, by: partner.userId, at, demo: false })];
+  const { position } = await stores.eventStore.append(`adContent-${adContentId}`, approved ? [...submitted, event('AdContentApproved', { adContentId, by: 'test-admin', at })] : submitted, {
+    expectedRevision: 'no_stream',
+  });
+  await waitForProjection(stores.readStore, 'ad_content', position);
+  return { subscriptionId, adContentId };
+}
+
+/** How many ad impressions and clicks the log holds. */
+export const adActivityCount = (stores: Stores) => stores.eventStore.countEvents({ eventTypes: adActivityEventTypes, streamPrefixes: ['adActivity-'] });
+
+/** The ad impressions and clicks in the log (the first 10,000). */
+export const adActivityEvents = (stores: Stores) => stores.eventStore.readAll({ filter: { eventTypes: adActivityEventTypes, streamPrefixes: ['adActivity-'] }, limit: 10_000 });

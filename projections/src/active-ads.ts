@@ -1,0 +1,45 @@
+import type { UserDoc } from '@kainga/contracts';
+import type { ReadStore } from '@kainga/platform';
+import { AD_CONTENT_SUBSCRIPTIONS, activeAdSubscriptionsIn, activeContentOfSubscriptions, adPlanFacts, type AdContentDoc, type AdPlanFactsDoc, type AdSubscriptionFactsDoc } from './ad-content';
+import { PARTNERS, type PartnerDoc } from './partners';
+import { USERS } from './users';
+
+/** An approved advert of an active subscription, with everything the selection rules weigh. */
+export interface AdCandidate {
+  content: AdContentDoc;
+  subscription: AdSubscriptionFactsDoc;
+  /** Null when the plan is unknown (then the advert does not show). */
+  plan: AdPlanFactsDoc | null;
+  /** Null when the partner record is gone. */
+  partner: PartnerDoc | null;
+  /** The partner's user, for its name and whether it still holds the role. */
+  user: Pick<UserDoc, '_id' | 'firstName' | 'lastName' | 'roles'> | null;
+}
+
+/**
+ * The candidates of GET /api/ads/active: the active subscriptions of one location (every
+ * location when null), their approved adverts, plans, partners and users — five indexed reads
+ * whatever the number of adverts elsewhere. The rules (placement, role, monthly cap, order) are
+ * the API's pure selection (command-api/src/advertising/active-ads/select-active-ads.ts).
+ */
+export async function activeAdCandidates(store: ReadStore, locationId: string | null): Promise<AdCandidate[]> {
+  const subscriptions = locationId
+    ? await activeAdSubscriptionsIn(store, locationId)
+    : await store.collection<AdSubscriptionFactsDoc>(AD_CONTENT_SUBSCRIPTIONS).find({ status: 'active' });
+  if (subscriptions.length === 0) return [];
+  const contents = await activeContentOfSubscriptions(store, subscriptions.map((s) => s._id));
+  if (contents.length === 0) return [];
+  const bySubscription = new Map(subscriptions.map((s) => [s._id, s]));
+  const partnerIds = [...new Set(subscriptions.map((s) => s.partnerId))];
+  const [plans, partners] = await Promise.all([adPlanFacts(store), store.collection<PartnerDoc>(PARTNERS).find({ _id: { $in: partnerIds } })]);
+  const partnerById = new Map(partners.map((p) => [p._id, p]));
+  const users = await store
+    .collection<UserDoc>(USERS)
+    .find({ _id: { $in: [...new Set(partners.map((p) => p.userId))] } }, { projection: { firstName: 1, lastName: 1, roles: 1 } });
+  const userById = new Map(users.map((u) => [u._id, u]));
+  return contents.map((content) => {
+    const subscription = bySubscription.get(content.subscriptionId)!;
+    const partner = partnerById.get(subscription.partnerId) ?? null;
+    return { content, subscription, plan: plans.get(subscription.adPlanId) ?? null, partner, user: (partner && userById.get(partner.userId)) ?? null };
+  });
+}

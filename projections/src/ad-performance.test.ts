@@ -1,0 +1,96 @@
+import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AD_PERFORMANCE, adPerformanceProjector, daysBetween, nzDayOf, partnerPerformance, subscriptionImpressionsBetween } from './ad-performance';
+
+let position = 0;
+const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
+  id: `e${++position}`,
+  type,
+  data,
+  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
+  streamName,
+  revision: 0,
+  position: String(position).padStart(20, '0'),
+  recordedAt: '',
+});
+const activity = (type: 'AdImpressionRecorded' | 'AdClickRecorded', subscriptionId: string, partnerId: string, at: string) =>
+  recorded(
+    type,
+    {
+      [type === 'AdImpressionRecorded' ? 'impressionId' : 'clickId']: `a${position}`,
+      adContentId: `ad-${subscriptionId}`,
+      subscriptionId,
+      partnerId,
+      tier: 'gold',
+      placement: 'sidebar_valuation',
+      city: 'Auckland',
+      suburb: null,
+      userId: null,
+      propertyId: null,
+      userAgent: 'Mozilla/5.0',
+      ipHash: 'h',
+      sessionHash: 's',
+      at,
+    },
+    `adActivity-${at.slice(0, 10)}`,
+  );
+const impression = (s: string, p: string, at: string) => activity('AdImpressionRecorded', s, p, at);
+const click = (s: string, p: string, at: string) => activity('AdClickRecorded', s, p, at);
+const lead = (partnerId: string, receivedAt: string) => recorded('PartnerLeadReceived', { leadId: `l${position}`, partnerId, receivedAt, demo: true }, `partnerLead-l${position}`);
+
+async function storeWith(batches: RecordedEvent[][]) {
+  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
+  await ensureIndexes(store, [adPerformanceProjector]);
+  for (const batch of batches) await applyBatch(store, adPerformanceProjector, batch, 'ad_performance', (c) => c);
+  return store;
+}
+
+describe('ad_performance projector', () => {
+  it('counts by New Zealand day: 11:30 UTC on 1 March is already 2 March in Auckland', () => {
+    expect(nzDayOf('2026-03-01T11:30:00.000Z')).toBe('2026-03-02');
+    expect(nzDayOf('2026-03-01T10:30:00.000Z')).toBe('2026-03-01');
+    // Winter (NZST, +12).
+    expect(nzDayOf('2026-07-01T11:30:00.000Z')).toBe('2026-07-01');
+    expect(nzDayOf('2026-07-01T12:30:00.000Z')).toBe('2026-07-02');
+    expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+  });
+
+  it('writes one $inc per key for a whole batch, the same totals as event by event', () => {
+    const events = [impression('s1', 'p1', '2026-03-01T01:00:00.000Z'), impression('s1', 'p1', '2026-03-01T02:00:00.000Z'), click('s1', 'p1', '2026-03-01T03:00:00.000Z'), impression('s2', 'p1', '2026-03-01T03:00:00.000Z'), lead('p1', '2026-03-01T04:00:00.000Z'), lead('p1', '2026-03-01T05:00:00.000Z')];
+    const writes = adPerformanceProjector.projectBatch!(events);
+    expect(writes).toHaveLength(3);
+    expect(writes).toContainEqual({ collection: AD_PERFORMANCE, updateOne: { filter: { _id: 's1:2026-03-01' }, update: { $setOnInsert: { subscriptionId: 's1', partnerId: 'p1', day: '2026-03-01' }, $inc: { impressions: 2, clicks: 1 } }, upsert: true } });
+    expect(writes).toContainEqual({ collection: 'partner_daily_leads', updateOne: { filter: { _id: 'p1:2026-03-01' }, update: { $setOnInsert: { partnerId: 'p1', day: '2026-03-01' }, $inc: { leads: 2 } }, upsert: true } });
+    expect(events.flatMap((e) => adPerformanceProjector.project(e))).toHaveLength(6);
+  });
+
+  it("answers a partner's days (zeros included), totals and click-through, and impressions per subscription in a range", async () => {
+    const store = await storeWith([
+      [impression('s1', 'p1', '2026-03-01T01:00:00.000Z'), impression('s1', 'p1', '2026-03-01T02:00:00.000Z'), impression('s2', 'p1', '2026-03-03T02:00:00.000Z'), click('s1', 'p1', '2026-03-01T02:00:01.000Z')],
+      // A second batch adds to the same documents.
+      [impression('s1', 'p1', '2026-03-01T05:00:00.000Z'), impression('s3', 'p2', '2026-03-01T05:00:00.000Z'), lead('p1', '2026-03-03T00:00:00.000Z'), lead('p2', '2026-03-03T00:00:00.000Z')],
+      // Outside the range asked for below.
+      [impression('s1', 'p1', '2026-03-10T05:00:00.000Z')],
+    ]);
+    expect(await partnerPerformance(store, 'p1', '2026-03-01', '2026-03-03')).toEqual({
+      totals: { impressions: 4, clicks: 1, leads: 1, clickThroughRate: 0.25 },
+      days: [
+        { date: '2026-03-01', impressions: 3, clicks: 1, leads: 0 },
+        { date: '2026-03-02', impressions: 0, clicks: 0, leads: 0 },
+        { date: '2026-03-03', impressions: 1, clicks: 0, leads: 1 },
+      ],
+    });
+    expect((await partnerPerformance(store, 'nobody', '2026-03-01', '2026-03-01')).totals).toEqual({ impressions: 0, clicks: 0, leads: 0, clickThroughRate: 0 });
+    expect(await subscriptionImpressionsBetween(store, ['s1', 's2', 's9'], '2026-03-01', '2026-03-31')).toEqual(
+      new Map([
+        ['s1', 4],
+        ['s2', 1],
+        ['s9', 0],
+      ]),
+    );
+    expect(await subscriptionImpressionsBetween(store, ['s1'], '2026-03-02', '2026-03-09')).toEqual(new Map([['s1', 0]]));
+  });
+});

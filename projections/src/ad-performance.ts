@@ -1,0 +1,146 @@
+import type { AdActivityEvent, AdPerformanceView } from '@kainga/contracts';
+import { adActivityEventTypes } from '@kainga/contracts';
+import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
+
+/**
+ * The advertiser's figures: per subscription per New Zealand day, the impressions and clicks its
+ * adverts had (`ad_performance`); per partner per NZ day, the leads it received
+ * (`partner_daily_leads`, every lead counted, demo ones too, as the inbox shows them). Impressions
+ * are the product's hottest events, so a live batch becomes one `$inc` per key, not one per event.
+ */
+export const AD_PERFORMANCE = 'ad_performance';
+export const PARTNER_DAILY_LEADS = 'partner_daily_leads';
+
+export interface AdPerformanceDoc {
+  _id: string;
+  subscriptionId: string;
+  partnerId: string;
+  /** NZ calendar day, YYYY-MM-DD. */
+  day: string;
+  impressions: number;
+  clicks: number;
+  [key: string]: unknown;
+}
+
+export interface PartnerDailyLeadsDoc {
+  _id: string;
+  partnerId: string;
+  day: string;
+  leads: number;
+  [key: string]: unknown;
+}
+
+const nzDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' });
+// NZ's offset changes only on whole hours, so every instant of one UTC hour has one NZ day.
+const nzDayOfHour = new Map<string, string>();
+
+/** The New Zealand calendar day (YYYY-MM-DD) of an ISO instant. */
+export function nzDayOf(at: string): string {
+  const hour = at.slice(0, 13);
+  let day = nzDayOfHour.get(hour);
+  if (day === undefined) {
+    day = nzDayFormat.format(new Date(at));
+    if (nzDayOfHour.size > 10_000) nzDayOfHour.clear();
+    nzDayOfHour.set(hour, day);
+  }
+  return day;
+}
+
+type Counter = { collection: string; _id: string; keys: Record<string, string>; inc: Record<string, number> };
+
+/** The counters one event moves (none for an event this read model does not count). */
+function countersOf(event: RecordedEvent): Counter[] {
+  if (event.type === 'AdImpressionRecorded' || event.type === 'AdClickRecorded') {
+    const { data } = { type: event.type, data: event.data } as AdActivityEvent;
+    const day = nzDayOf(data.at);
+    return [
+      {
+        collection: AD_PERFORMANCE,
+        _id: `${data.subscriptionId}:${day}`,
+        keys: { subscriptionId: data.subscriptionId, partnerId: data.partnerId, day },
+        inc: event.type === 'AdImpressionRecorded' ? { impressions: 1, clicks: 0 } : { impressions: 0, clicks: 1 },
+      },
+    ];
+  }
+  if (event.type === 'PartnerLeadReceived') {
+    const data = event.data as { partnerId: string; receivedAt: string };
+    const day = nzDayOf(data.receivedAt);
+    return [{ collection: PARTNER_DAILY_LEADS, _id: `${data.partnerId}:${day}`, keys: { partnerId: data.partnerId, day }, inc: { leads: 1 } }];
+  }
+  return [];
+}
+
+const toWrite = (c: Counter): CollectionWrite => ({ collection: c.collection, updateOne: { filter: { _id: c._id }, update: { $setOnInsert: c.keys, $inc: c.inc }, upsert: true } });
+
+export const adPerformanceProjector: Projector = {
+  name: 'ad_performance',
+  collections: [AD_PERFORMANCE, PARTNER_DAILY_LEADS],
+  filter: { eventTypes: [...adActivityEventTypes, 'PartnerLeadReceived'], streamPrefixes: ['adActivity-', 'partnerLead-'] },
+  indexes: {
+    // A partner's days (the performance block); a set of subscriptions' days (impressions this month).
+    [AD_PERFORMANCE]: [{ keys: { partnerId: 1, day: 1 } }, { keys: { subscriptionId: 1, day: 1 } }],
+    [PARTNER_DAILY_LEADS]: [{ keys: { partnerId: 1, day: 1 } }],
+  },
+  project: (event) => countersOf(event).map(toWrite),
+  projectBatch(events) {
+    const sums = new Map<string, Counter>();
+    for (const event of events) {
+      for (const c of countersOf(event)) {
+        const key = `${c.collection}/${c._id}`;
+        const sum = sums.get(key);
+        if (!sum) sums.set(key, c);
+        else for (const [field, n] of Object.entries(c.inc)) sum.inc[field] = (sum.inc[field] ?? 0) + n;
+      }
+    }
+    return [...sums.values()].map(toWrite);
+  },
+};
+
+/**
+ * Impressions per subscription between two NZ days (inclusive, YYYY-MM-DD): the active adverts'
+ * monthly cap reads it. Every id asked for is in the answer (0 when it had none).
+ */
+export async function subscriptionImpressionsBetween(store: ReadStore, subscriptionIds: readonly string[], fromDay: string, toDay: string): Promise<Map<string, number>> {
+  const totals = new Map<string, number>(subscriptionIds.map((id) => [id, 0]));
+  if (subscriptionIds.length === 0) return totals;
+  const docs = await store
+    .collection<AdPerformanceDoc>(AD_PERFORMANCE)
+    .find({ subscriptionId: { $in: [...new Set(subscriptionIds)] }, day: { $gte: fromDay, $lte: toDay } }, { projection: { subscriptionId: 1, impressions: 1 } });
+  for (const d of docs) totals.set(d.subscriptionId, (totals.get(d.subscriptionId) ?? 0) + d.impressions);
+  return totals;
+}
+
+/** The NZ days from `fromDay` to `toDay` inclusive (YYYY-MM-DD, calendar arithmetic). */
+export function daysBetween(fromDay: string, toDay: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${fromDay}T00:00:00Z`), end = Date.parse(`${toDay}T00:00:00Z`); t <= end; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * A partner's impressions, clicks and leads per NZ day from `fromDay` to `toDay` (every day
+ * present, zeros included) and their totals; click-through = clicks / impressions (0 without any).
+ */
+export async function partnerPerformance(store: ReadStore, partnerId: string, fromDay: string, toDay: string): Promise<AdPerformanceView> {
+  const range = { partnerId, day: { $gte: fromDay, $lte: toDay } };
+  const [ads, leads] = await Promise.all([
+    store.collection<AdPerformanceDoc>(AD_PERFORMANCE).find(range),
+    store.collection<PartnerDailyLeadsDoc>(PARTNER_DAILY_LEADS).find(range),
+  ]);
+  const byDay = new Map(daysBetween(fromDay, toDay).map((date) => [date, { date, impressions: 0, clicks: 0, leads: 0 }]));
+  for (const d of ads) {
+    const day = byDay.get(d.day);
+    if (!day) continue;
+    day.impressions += d.impressions;
+    day.clicks += d.clicks;
+  }
+  for (const d of leads) {
+    const day = byDay.get(d.day);
+    if (day) day.leads += d.leads;
+  }
+  const days = [...byDay.values()];
+  const impressions = days.reduce((n, d) => n + d.impressions, 0);
+  const clicks = days.reduce((n, d) => n + d.clicks, 0);
+  const leadCount = days.reduce((n, d) => n + d.leads, 0);
+  return { totals: { impressions, clicks, leads: leadCount, clickThroughRate: impressions === 0 ? 0 : clicks / impressions }, days };
+}
