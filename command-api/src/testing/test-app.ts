@@ -100,3 +100,4 @@ export function client(app: FastifyInstance, options: { remoteAddress?: string }
   };
 }
 export { makePartner, sampleProfile } from './partner-fixtures';
+export { adActivityCount, placeAdvert } from '../advertising/activity/test-adverts';

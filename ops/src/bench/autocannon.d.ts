@@ -8,6 +8,10 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
   }
   /**
    * The result as autocannon hands it over off the main thread (it aggregates histograms only

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { adImpressionBench, type AdImpressionBenchResult } from './ad-impression-bench';
 import { appendBench } from './append-bench';
 import { httpBench, type HttpBenchResult } from './http-bench';
 import type { LoadResult } from './load';
@@ -22,7 +23,14 @@ const REBUILD_USERS = 30_000;
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const HTTP_CONNECTIONS = 50;
 
+/** Impressions sent in the ad impression row (each a new browser session); BENCH_AD_IMPRESSIONS changes it. */
+const AD_IMPRESSIONS = Number(process.env.BENCH_AD_IMPRESSIONS ?? 30_000);
+
 const AIM_APPENDS = 10_000;
+const AIM_AD_IMPRESSIONS = 2_000;
+const AIM_AD_P99_MS = 50;
+/** Browsers recording impressions at once: fewer than the read routes' 50, as each waits for a disk commit. */
+const AD_CONNECTIONS = Number(process.env.BENCH_AD_CONNECTIONS ?? 25);
 const AIM_REBUILD = 50_000;
 const AIM_HTTP_RATIO = 0.5;
 
@@ -36,6 +44,32 @@ async function httpOnly() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** `npm run bench -- --ads`: the ad impression row alone. */
+async function adsOnly() {
+  const dir = mkdtempSync(join(tmpdir(), 'kainga-bench-'));
+  process.stdout.write(`Kāinga ad impression benchmark — ${machine()}\n`);
+  try {
+    const ads = await adImpressionBench(join(dir, 'ads-data'), { impressions: AD_IMPRESSIONS, connections: AD_CONNECTIONS, seconds: HTTP_SECONDS });
+    process.stdout.write(`\n${markdownTable(adRows(ads))}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function adRows(ads: AdImpressionBenchResult): Row[] {
+  const i = ads.impressions;
+  const lost = ads.accepted - ads.stored;
+  return [
+    {
+      measure: `POST /api/ads/impression, ${fmtInt(i.requests)} new browser sessions (${AD_CONNECTIONS} conns): accepted/s, p50 / p99`,
+      result: `${fmtInt(ads.accepted / i.seconds)} /s, ${fmtMs(i.p50)} / ${fmtMs(i.p99)} ms${i.errors + i.non2xx > 0 ? ` (${fmtInt(i.errors + i.non2xx)} refused or failed)` : ''}`,
+      aim: `≥ ${fmtInt(AIM_AD_IMPRESSIONS)} /s, p99 ≤ ${AIM_AD_P99_MS} ms`,
+    },
+    { measure: '…impression events in the store afterwards vs impressions accepted', result: `${fmtInt(ads.stored)} = ${fmtInt(ads.accepted)}${lost === 0 ? '' : ` (${lost > 0 ? `${fmtInt(lost)} LOST` : `${fmtInt(-lost)} extra`})`}`, aim: 'equal' },
+    { measure: '…baseline in the same run: GET /api/health, p50 / p99', result: `${fmtInt(ads.baseline.perSecond)} req/s, ${fmtMs(ads.baseline.p50)} / ${fmtMs(ads.baseline.p99)} ms`, aim: 'baseline' },
+  ];
 }
 
 function httpRows(http: HttpBenchResult): Row[] {
@@ -61,24 +95,27 @@ async function main() {
   const started = performance.now();
   process.stdout.write(`Kāinga benchmarks — ${machine()}\nscratch: ${dir}\n`);
   try {
-    phase(1, 4, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
+    phase(1, 5, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
     const append = await appendBench(dir, APPENDS);
     note(`one at a time: ${fmtInt(append.perSecond)} appends/s (${fmtMs(append.ms)} ms, ${((append.ms * 1000) / append.appends).toFixed(1)} µs each)`);
     const concurrent = await appendBench(dir, APPENDS, APPENDS_IN_FLIGHT);
     note(`${APPENDS_IN_FLIGHT} at once: ${fmtInt(concurrent.perSecond)} appends/s (${fmtMs(concurrent.ms)} ms)`);
 
-    phase(2, 4, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
+    phase(2, 5, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
     const rebuild = await rebuildBench(dir, { events: REBUILD_EVENTS, users: REBUILD_USERS });
     note(`${fmtInt(rebuild.perSecond)} events/s (${fmtMs(rebuild.ms)} ms, ${fmtInt(rebuild.documents)} documents)`);
     const s = rebuild.stages;
     const pct = (ms: number) => `${fmtMs(ms)} ms (${((ms / rebuild.ms) * 100).toFixed(0)}%)`;
     note(`where the time went: read pages ${pct(s.read)} · project ${pct(s.project)} · stage writes ${pct(s.apply)} · persist ${pct(s.persist)} · other ${pct(s.other)}`);
 
-    phase(3, 4, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
+    phase(3, 5, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
     const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
 
+    phase(4, 5, `POST /api/ads/impression: ${fmtInt(AD_IMPRESSIONS)} impressions × ${AD_CONNECTIONS} connections on loopback (autocannon), beside GET /api/health`);
+    const ads = await adImpressionBench(join(dir, 'ads-data'), { impressions: AD_IMPRESSIONS, connections: AD_CONNECTIONS, seconds: HTTP_SECONDS });
+
     const valuation = DEFAULT_VALUATION_BENCH;
-    phase(4, 4, `valuations: accuracy on held-out demo sales, then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
+    phase(5, 5, `valuations: accuracy on held-out demo sales, then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
     const accuracy = runAccuracy(valuation);
     const throughput = await runThroughput(join(dir, 'valuation-data'), valuation);
 
@@ -87,6 +124,7 @@ async function main() {
       { measure: `…the same, ${APPENDS_IN_FLIGHT} appends in flight at once`, result: `${fmtInt(concurrent.perSecond)} /s`, aim: '—' },
       { measure: `Users projection rebuild (${fmtInt(rebuild.events)} events → embedded)`, result: `${fmtInt(rebuild.perSecond)} events/s`, aim: `≥ ${fmtInt(AIM_REBUILD)} events/s` },
       ...httpRows(http),
+      ...adRows(ads),
       ...valuationRows({ accuracy, throughput }, valuation),
     ];
     const table = markdownTable(rows);
@@ -98,4 +136,4 @@ async function main() {
   }
 }
 
-await (process.argv.includes('--http') ? httpOnly() : main());
+await (process.argv.includes('--http') ? httpOnly() : process.argv.includes('--ads') ? adsOnly() : main());

@@ -7,12 +7,12 @@ import type { LoadRequest, LoadMessage } from './load';
  * the server it measures. Every response time is kept, so any percentile (p95 too, which
  * autocannon does not report) is exact. Off the main thread autocannon returns raw counters.
  */
-const { url, connections, seconds, headers } = workerData.request as LoadRequest;
+const { url, connections, seconds, headers, method, body, amount } = workerData.request as LoadRequest;
 const post = (m: LoadMessage) => parentPort!.postMessage(m);
 const latencies: number[] = [];
 let elapsed = 0;
 
-const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+const instance = autocannon({ url, connections, headers, ...(method ? { method } : {}), ...(body ? { body } : {}), ...(amount ? { amount } : { duration: seconds }) }, (error, result) => {
   if (error) {
     post({ kind: 'error', message: error.message });
     return;

@@ -6,6 +6,10 @@ export interface LoadRequest {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Send exactly this many requests (then `seconds` only sizes the progress bar): every one is answered. */
+  amount?: number;
 }
 
 export interface LoadResult {

@@ -47,5 +47,19 @@ export class VisitorHasher {
  */
 export function isBotRequest(headerAgent: string | undefined, reportedAgent: string): boolean {
   if (!headerAgent) return true;
-  return isbot(headerAgent) || (reportedAgent !== '' && isbot(reportedAgent));
+  return isBotAgent(headerAgent) || (reportedAgent !== '' && isBotAgent(reportedAgent));
+}
+
+// isbot's one large pattern costs more than the rest of the check; the same few browsers' user
+// agents come again and again, so answers are kept (a bounded map, emptied when full).
+const botAnswers = new Map<string, boolean>();
+const BOT_ANSWERS_MAX = 10_000;
+function isBotAgent(agent: string): boolean {
+  let answer = botAnswers.get(agent);
+  if (answer === undefined) {
+    answer = isbot(agent);
+    if (botAnswers.size >= BOT_ANSWERS_MAX) botAnswers.clear();
+    botAnswers.set(agent, answer);
+  }
+  return answer;
 }
