@@ -107,8 +107,8 @@ async function advertise(a: Advertiser, goldPlanId: string, locationId: string) 
 
 /** The admin's view of a subscription (impressions and clicks). */
 async function subscriptionOf(a: Advertiser): Promise<AdminAdSubscriptionView | undefined> {
-  const all = await ok<AdminAdSubscriptionView[] | { items: AdminAdSubscriptionView[] }>(adminPage, 'GET', '/api/admin/partner-ad-subscriptions');
-  return (Array.isArray(all) ? all : all.items).find((s) => s.id === a.subscriptionId);
+  const all = await ok<AdminAdSubscriptionView[]>(adminPage, 'GET', '/api/admin/partner-ad-subscriptions');
+  return all.find((s) => s.id === a.subscriptionId);
 }
 
 beforeAll(async () => {
