@@ -18,6 +18,7 @@ import {
   type PaymentFrequency,
 } from '@kainga/contracts/browser';
 import type { MortgageResult } from '@kainga/contracts';
+import { LocalPartnerAdvert, type AdLocation } from '../adverts';
 import { formatNZD } from '../../format/format';
 import { AmountInput } from './AmountInput';
 import { formatPercent } from './calculator-format';
@@ -35,6 +36,8 @@ export interface MortgageCalculatorProps {
   onRentalUsageChange?: (used: boolean) => void;
   /** Show the 'Mortgage Calculator' heading (the calculator modal has its own title). Default true. */
   showTitle?: boolean;
+  /** The property's place: shows the mortgage brokers' local-partner advert (consumer spec §2). */
+  adLocation?: AdLocation;
 }
 
 /**
@@ -44,7 +47,7 @@ export interface MortgageCalculatorProps {
  * 30); payments monthly, weekly or fortnightly. Shows the payment, the total interest and total
  * paid, and the loan-to-value warning above 80 %.
  */
-export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUsageChange, showTitle = true }: MortgageCalculatorProps) {
+export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUsageChange, showTitle = true, adLocation }: MortgageCalculatorProps) {
   const id = useId();
   const ids = {
     title: `${id}-title`,
@@ -209,6 +212,8 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
           </Checkbox>
         </div>
       )}
+
+      {adLocation && <LocalPartnerAdvert placement="mortgage_calculator" targetRole="mortgage-broker" {...adLocation} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   calculateRentalYield,
   type YieldLabel,
 } from '@kainga/contracts/browser';
+import { LocalPartnerAdvert, type AdLocation } from '../adverts';
 import { formatNZD, formatSignedNZD } from '../../format/format';
 import { AmountInput } from './AmountInput';
 import { formatPercent } from './calculator-format';
@@ -22,6 +23,8 @@ export interface RentalYieldCalculatorProps {
   mortgage: MortgageSummary | null;
   /** Show the 'Rental Yield Calculator' heading (the calculator modal has its own title). Default true. */
   showTitle?: boolean;
+  /** The property's place: shows the property managers' local-partner advert (consumer spec §2). */
+  adLocation?: AdLocation;
 }
 
 const labelColour: Record<YieldLabel, string> = { Excellent: 'green', Good: 'cyan', Fair: 'gold', Poor: 'red' };
@@ -45,7 +48,7 @@ const fields: { key: Field; label: string; kind: 'money' | 'percent'; step: numb
  * 'Low Yield Warning' (under 3 %) or 'Excellent Yield' (6 % or more), and — with the mortgage
  * calculator's result — monthly cash flow, cash-on-cash return and PROFITABLE / REQUIRES FUNDING.
  */
-export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = true }: RentalYieldCalculatorProps) {
+export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = true, adLocation }: RentalYieldCalculatorProps) {
   const id = useId();
   const [value, setValue] = useState<number | null>(propertyValue);
   const [shownFor, setShownFor] = useState(propertyValue);
@@ -180,6 +183,8 @@ export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = tru
           Enter a property value and the weekly rent to see the yield.
         </p>
       )}
+
+      {adLocation && <LocalPartnerAdvert placement="rental_assessment" targetRole="property-manager" {...adLocation} />}
     </section>
   );
 }

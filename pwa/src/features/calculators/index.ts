@@ -1,9 +1,11 @@
 /**
  * The calculators of the results screen (consumer spec §2 "Calculator modal", §5, §9):
  *
- * - `<MortgageCalculator propertyValue onMortgageChange? onRentalUsageChange? />`
- * - `<RentalYieldCalculator propertyValue mortgage />` (mortgage: the MortgageCalculator's summary or null)
+ * - `<MortgageCalculator propertyValue onMortgageChange? onRentalUsageChange? adLocation? />`
+ * - `<RentalYieldCalculator propertyValue mortgage adLocation? />` (mortgage: the MortgageCalculator's summary or null)
  * - `<CalculatorModal open={'mortgage' | 'rental' | null} onClose propertyValue mortgage />`
+ *
+ * `adLocation` (the property's place) adds the calculator's local-partner advert (../adverts).
  *
  * The arithmetic lives in '@kainga/contracts/browser' (calculateMortgage, calculateRentalYield).
  */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import type { UserValuation } from '@kainga/contracts';
+import { LocalPartnerAdvert, PremiumPartners, type AdLocation } from '../adverts';
 import { CalculatorModal, MortgageCalculator, RentalYieldCalculator, type MortgageSummary } from '../calculators';
 import { fullAddress } from './summary-logic';
 import { ValuationSummary } from './ValuationSummary';
@@ -50,8 +51,9 @@ function QuickActions({ onOpen }: { onOpen: (kind: CalculatorKind) => void }) {
  * The results of one valuation (consumer spec "Signed-in home", with a valuation selected):
  * 'Property Valuation Results', the Valuation Summary, the Mortgage Calculator, the Rental Yield
  * Calculator once the mortgage calculator says the property will be rented, and Quick Actions
- * that open the calculator modal. Mount it with `key={valuation.id}`: its state (saved
- * indicator, calculators) belongs to one valuation.
+ * that open the calculator modal; and the adverts of the property's place (the local-partner
+ * advert, the Premium Partners sidebar, the calculators' own). Mount it with
+ * `key={valuation.id}`: its state (saved indicator, calculators) belongs to one valuation.
  */
 export function ValuationResults({ valuation, onNewAssessment }: { valuation: UserValuation; onNewAssessment: () => void }) {
   const [mortgage, setMortgage] = useState<MortgageSummary | null>(null);
@@ -59,6 +61,8 @@ export function ValuationResults({ valuation, onNewAssessment }: { valuation: Us
   const [modal, setModal] = useState<CalculatorKind | null>(null);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const propertyValue = valuation.estimatedValue ?? 0;
+  const { city, suburb, id: propertyId } = valuation.property;
+  const adLocation: AdLocation = { city, suburb, propertyId };
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -83,19 +87,21 @@ export function ValuationResults({ valuation, onNewAssessment }: { valuation: Us
         <div className="results-main">
           <ValuationSummary valuation={valuation} />
           <div className="card">
-            <MortgageCalculator propertyValue={propertyValue} onMortgageChange={setMortgage} onRentalUsageChange={setRental} />
+            <MortgageCalculator propertyValue={propertyValue} onMortgageChange={setMortgage} onRentalUsageChange={setRental} adLocation={adLocation} />
           </div>
           {rental && (
             <div className="card">
-              <RentalYieldCalculator propertyValue={propertyValue} mortgage={mortgage} />
+              <RentalYieldCalculator propertyValue={propertyValue} mortgage={mortgage} adLocation={adLocation} />
             </div>
           )}
+          <LocalPartnerAdvert placement="property_results" {...adLocation} />
           <Suspense fallback={null}>
             <LocalProfessionals propertyId={valuation.property.id} city={valuation.property.city} />
           </Suspense>
         </div>
         <aside className="results-side">
           <QuickActions onOpen={setModal} />
+          <PremiumPartners {...adLocation} />
         </aside>
       </div>
 

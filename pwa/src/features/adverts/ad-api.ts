@@ -1,0 +1,52 @@
+import type { ActiveAd, AdEventRequest } from '@kainga/contracts';
+import type { AdPlacement } from '@kainga/contracts/browser';
+import { apiJson, apiRequest } from '../../api/client';
+
+/** Where an advert is asked for (consumer spec §3, §7). */
+export interface AdQuery {
+  placement: AdPlacement;
+  city?: string | null;
+  suburb?: string | null;
+  targetRole?: string | null;
+}
+
+/** GET /api/ads/active?placement&city&suburb&targetRole — empty parameters left out. */
+export function activeAdsUrl(query: AdQuery): string {
+  const params = new URLSearchParams({ placement: query.placement });
+  for (const key of ['city', 'suburb', 'targetRole'] as const) {
+    const value = query[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  return `/api/ads/active?${params.toString()}`;
+}
+
+export function fetchActiveAds(query: AdQuery, signal?: AbortSignal): Promise<ActiveAd[]> {
+  return apiJson<ActiveAd[]>('GET', activeAdsUrl(query), undefined, signal);
+}
+
+/** The ad event payload (consumer spec §3): the advert, where it showed, the browser, the place. */
+export function adEventBody(ad: Pick<ActiveAd, 'adContentId'>, query: AdQuery, userAgent: string, propertyId?: string | null): AdEventRequest {
+  return {
+    adContentId: ad.adContentId,
+    placement: query.placement,
+    userAgent,
+    city: query.city?.trim() || null,
+    suburb: query.suburb?.trim() || null,
+    propertyId: propertyId ?? null,
+  };
+}
+
+/**
+ * POST /api/ads/impression or /api/ads/click (consumer spec §7): the answer is not read and a
+ * failure is only logged — an advert's bookkeeping never troubles the owner. Resolves whether it
+ * worked, for the impression de-duplication to forget a failed one.
+ */
+export async function recordAdEvent(kind: 'impression' | 'click', body: AdEventRequest): Promise<boolean> {
+  try {
+    await apiRequest('POST', `/api/ads/${kind}`, body);
+    return true;
+  } catch (error) {
+    console.warn(`Failed to record ad ${kind}`, error);
+    return false;
+  }
+}
