@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Helmet's defaults, with a CSP that allows the OpenStreetMap tiles of the map and the partner videos. */
+/** Helmet's defaults, with a CSP that allows the OpenStreetMap tiles of the map and the partner videos (embedded and native). */
 export const helmetOptions: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
@@ -14,6 +14,8 @@ export const helmetOptions: Readonly<HelmetOptions> = {
       scriptSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],
       frameSrc: ['https://www.youtube.com', 'https://player.vimeo.com'],
+      // A partner's intro video that is not on YouTube or Vimeo plays in a native player, from wherever it is hosted (https).
+      mediaSrc: ["'self'", 'https:'],
       upgradeInsecureRequests: null,
     },
   },
