@@ -13,3 +13,4 @@ export * from './calculators/index';
 export * from './signed-in-hint';
 export * from './service-types';
 export * from './advertising';
+export * from './seeded-random';

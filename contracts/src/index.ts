@@ -34,3 +34,4 @@ export * from './api/route-access';
 export * from './advertising';
 export * from './events/advertising';
 export * from './api/advertising';
+export * from './seeded-random';

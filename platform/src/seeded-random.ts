@@ -1,14 +1,2 @@
-/**
- * A small deterministic PRNG (mulberry32) giving floats in [0, 1): the contract suites' random
- * cases and the demo market repeat exactly for a seed, and a failing case can be replayed.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The PRNG lives in contracts (the web app's advert shuffle uses it too); platform's callers import it from here. */
+export { seededRandom } from '@kainga/contracts';

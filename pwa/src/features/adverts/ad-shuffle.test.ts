@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdTier } from '@kainga/contracts/browser';
 import { memoryStorage } from './ad-storage';
-import { SHUFFLE_SEED_KEY, seededRandom, shuffleSeed, shuffleWithinTiers, shuffled } from './ad-shuffle';
+import { seededRandom } from '@kainga/contracts/browser';
+import { SHUFFLE_SEED_KEY, shuffleSeed, shuffleWithinTiers, shuffled } from './ad-shuffle';
 
 const ad = (id: string, tier: AdTier) => ({ id, tier });
 

@@ -1,4 +1,4 @@
-import type { AdTier } from '@kainga/contracts/browser';
+import { seededRandom, type AdTier } from '@kainga/contracts/browser';
 import { safeGet, safeSet, type KeyValueStorage } from './ad-storage';
 
 /**
@@ -17,18 +17,6 @@ export function shuffleSeed(storage: KeyValueStorage | null, random: () => numbe
   const seed = 1 + Math.floor(random() * 0x7ffffffe);
   safeSet(storage, SHUFFLE_SEED_KEY, String(seed));
   return seed;
-}
-
-/** mulberry32: a small, well-mixed 32-bit generator; deterministic for one seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Fisher–Yates with the given generator. */
