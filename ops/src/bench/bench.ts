@@ -29,8 +29,8 @@ const AD_IMPRESSIONS = Number(process.env.BENCH_AD_IMPRESSIONS ?? 30_000);
 const AIM_APPENDS = 10_000;
 const AIM_AD_IMPRESSIONS = 2_000;
 const AIM_AD_P99_MS = 50;
-/** Browsers recording impressions at once: fewer than the read routes' 50, as each waits for a disk commit. */
-const AD_CONNECTIONS = Number(process.env.BENCH_AD_CONNECTIONS ?? 25);
+/** Browsers recording impressions at once (as many as the read routes; each waits for a disk commit). */
+const AD_CONNECTIONS = Number(process.env.BENCH_AD_CONNECTIONS ?? 50);
 const AIM_REBUILD = 50_000;
 const AIM_HTTP_RATIO = 0.5;
 
