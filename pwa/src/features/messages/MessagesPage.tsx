@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MyMessageView } from '@kainga/contracts';
 import { serviceTypeLabels } from '@kainga/contracts/browser';
 import { useUser } from '../../auth/user';
-import { signInUrl } from '../../chrome/menu-items';
+import { SignInRequired } from '../../chrome/SignInRequired';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { formatDateNZ } from '../../format/format';
 import { EMPTY_MESSAGES_TEXT, MESSAGES_ERROR_TEXT, leadStatusBadge, newestFirst } from './message-text';
@@ -76,19 +76,7 @@ export default function MessagesPage() {
       </section>
     );
   }
-  if (!user) {
-    return (
-      <section className="container page narrow center" aria-labelledby="auth-title">
-        <h1 id="auth-title">Authentication Required</h1>
-        <p className="lead">Please sign in to read your messages.</p>
-        <p>
-          <a href={signInUrl('/messages')} className="button-link primary">
-            Sign In
-          </a>
-        </p>
-      </section>
-    );
-  }
+  if (!user) return <SignInRequired returnTo="/messages" what="read your messages" />;
   return (
     <section className="container page" aria-labelledby="messages-title">
       <h1 id="messages-title">Messages</h1>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useUser } from '../../auth/user';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { ApplyForm } from './ApplyForm';
-import { AuthenticationRequired } from './AuthenticationRequired';
+import { SignInRequired } from '../../chrome/SignInRequired';
 import { MyPartnerStatuses } from './MyPartnerStatuses';
 import { partnerRoleRecords, useLocations, useMyRoles, useRoles } from './partner-queries';
 import './partner-apply.css';
@@ -28,7 +28,7 @@ export default function ApplyPage() {
       </section>
     );
   }
-  if (!user) return <AuthenticationRequired returnTo="/apply" what="apply to become a partner" />;
+  if (!user) return <SignInRequired returnTo="/apply" what="apply to become a partner" />;
 
   const partnerRoles = roles.data ? partnerRoleRecords(roles.data) : [];
   return (

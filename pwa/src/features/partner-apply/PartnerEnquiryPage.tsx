@@ -11,7 +11,7 @@ import { issuesToFields } from '../../forms/validators';
 import { useNetworkRequired } from '../../offline';
 import { enquiryValidators as v } from './application-validators';
 import { BusinessContactFields } from './BusinessContactFields';
-import { AuthenticationRequired } from './AuthenticationRequired';
+import { SignInRequired } from '../../chrome/SignInRequired';
 import { ImageUploadField } from './ImageUploadField';
 import { locationOptions, partnerRoleRecords, submitApplication, useLocations, useRoles } from './partner-queries';
 import './partner-apply.css';
@@ -165,7 +165,7 @@ export default function PartnerEnquiryPage() {
       </section>
     );
   }
-  if (!user) return <AuthenticationRequired returnTo="/partner-enquiry" what="apply to become a partner" />;
+  if (!user) return <SignInRequired returnTo="/partner-enquiry" what="apply to become a partner" />;
   if (submitted) {
     return (
       <section className="container page narrow" aria-label="Application submitted">

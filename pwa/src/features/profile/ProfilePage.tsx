@@ -6,7 +6,7 @@ import type { User } from '@kainga/contracts';
 import { isPartner, profileRoleLabels } from '@kainga/contracts/browser';
 import { api, apiErrorIssues, apiErrorMessage } from '../../api/client';
 import { userQueryKey, useUser } from '../../auth/user';
-import { signInUrl } from '../../chrome/menu-items';
+import { SignInRequired } from '../../chrome/SignInRequired';
 import { useToast } from '../../chrome/ToastProvider';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { issuesToFields } from '../../forms/validators';
@@ -102,19 +102,7 @@ export default function ProfilePage() {
       </section>
     );
   }
-  if (!user) {
-    return (
-      <section className="container page narrow center" aria-labelledby="denied-title">
-        <h1 id="denied-title">Access Denied</h1>
-        <p className="lead">Please sign in to view your profile.</p>
-        <p>
-          <a href={signInUrl('/profile')} className="button-link primary">
-            Sign In
-          </a>
-        </p>
-      </section>
-    );
-  }
+  if (!user) return <SignInRequired returnTo="/profile" what="view your profile" title="Access Denied" />;
   return (
     <section className="container page" aria-labelledby="profile-title">
       <h1 id="profile-title">Profile Settings</h1>
