@@ -1,15 +1,17 @@
 import type { UserDoc } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
-import { AD_CONTENT_SUBSCRIPTIONS, activeAdSubscriptionsIn, activeContentOfSubscriptions, adPlanFacts, type AdContentDoc, type AdPlanFactsDoc, type AdSubscriptionFactsDoc } from './ad-content';
+import { activeContentOfSubscriptions, type AdContentDoc, type AdSubscriptionFacts } from './ad-content';
+import { adPlansById, type AdPlanDoc } from './ad-plans';
+import { activeSubscriptionsIn } from './ad-subscriptions';
 import { PARTNERS, type PartnerDoc } from './partners';
 import { USERS } from './users';
 
 /** An approved advert of an active subscription, with everything the selection rules weigh. */
 export interface AdCandidate {
   content: AdContentDoc;
-  subscription: AdSubscriptionFactsDoc;
+  subscription: AdSubscriptionFacts;
   /** Null when the plan is unknown (then the advert does not show). */
-  plan: AdPlanFactsDoc | null;
+  plan: Pick<AdPlanDoc, '_id' | 'tier' | 'isActive' | 'priority' | 'maxImpressions' | 'allowedPlacements'> | null;
   /** Null when the partner record is gone. */
   partner: PartnerDoc | null;
   /** The partner's user, for its name and whether it still holds the role. */
@@ -23,15 +25,13 @@ export interface AdCandidate {
  * the API's pure selection (command-api/src/advertising/active-ads/select-active-ads.ts).
  */
 export async function activeAdCandidates(store: ReadStore, locationId: string | null): Promise<AdCandidate[]> {
-  const subscriptions = locationId
-    ? await activeAdSubscriptionsIn(store, locationId)
-    : await store.collection<AdSubscriptionFactsDoc>(AD_CONTENT_SUBSCRIPTIONS).find({ status: 'active' });
+  const subscriptions = await activeSubscriptionsIn(store, locationId);
   if (subscriptions.length === 0) return [];
   const contents = await activeContentOfSubscriptions(store, subscriptions.map((s) => s._id));
   if (contents.length === 0) return [];
   const bySubscription = new Map(subscriptions.map((s) => [s._id, s]));
   const partnerIds = [...new Set(subscriptions.map((s) => s.partnerId))];
-  const [plans, partners] = await Promise.all([adPlanFacts(store), store.collection<PartnerDoc>(PARTNERS).find({ _id: { $in: partnerIds } })]);
+  const [plans, partners] = await Promise.all([adPlansById(store, subscriptions.map((s) => s.adPlanId)), store.collection<PartnerDoc>(PARTNERS).find({ _id: { $in: partnerIds } })]);
   const partnerById = new Map(partners.map((p) => [p._id, p]));
   const users = await store
     .collection<UserDoc>(USERS)

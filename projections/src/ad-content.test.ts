@@ -1,9 +1,10 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { EmbeddedReadStore, applyBatch, ensureIndexes, matchesFilter, type RecordedEvent } from '@kainga/platform';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activeAdSubscriptionsIn, activeContentOfSubscriptions, adContentById, adContentProjector, adContentsOfPartner, adContentsWithStatus, adPlanFacts } from './ad-content';
+import { activeContentOfSubscriptions, adContentById, adContentProjector, adContentsOfPartner, adContentsWithStatus } from './ad-content';
+import { adSubscriptionsProjector } from './ad-subscriptions';
 
 let position = 0;
 const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
@@ -17,8 +18,6 @@ const recorded = (type: string, data: object, streamName: string): RecordedEvent
   recordedAt: '',
 });
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T00:00:00.000Z`;
-const plan = { name: 'Gold', description: '', monthlyPrice: 299, pricePerLead: 25, adWidth: 300, adHeight: 250, priority: 3, maxImpressions: 10000, allowedPlacements: ['sidebar_valuation'], features: [] };
-const planCreated = recorded('AdPlanCreated', { planId: 'plan-gold', tier: 'gold', plan, isActive: true, by: null, at: at(1) }, 'adPlan-gold');
 const started = (subscriptionId: string, partnerId: string, locationId = 'auckland') =>
   recorded(
     'AdSubscriptionStarted',
@@ -30,16 +29,19 @@ const submitted = (adContentId: string, subscriptionId: string, partnerId: strin
   recorded('AdContentSubmitted', { adContentId, subscriptionId, partnerId, content, by: 'u1', at: at(day) }, `adContent-${adContentId}`);
 const onContent = (type: string, adContentId: string, extra: object = {}) => recorded(type, { adContentId, by: 'x', at: at(9), ...extra }, `adContent-${adContentId}`);
 
+/** The adverts, and the subscriptions they are read with (their own read model). */
 async function storeWith(events: RecordedEvent[]) {
   const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [adContentProjector]);
-  await applyBatch(store, adContentProjector, events, 'ad_content', (c) => c);
+  await ensureIndexes(store, [adContentProjector, adSubscriptionsProjector]);
+  for (const projector of [adSubscriptionsProjector, adContentProjector]) {
+    await applyBatch(store, projector, events.filter((e) => matchesFilter(e, projector.filter)), projector.name, (c) => c);
+  }
   return store;
 }
 
 describe('ad_content projector', () => {
   it('answers an advert with its subscription’s tier, location and role, through approval, pause and resume', async () => {
-    const store = await storeWith([planCreated, started('s1', 'p1'), submitted('c1', 's1', 'p1', 2)]);
+    const store = await storeWith([started('s1', 'p1'), submitted('c1', 's1', 'p1', 2)]);
     expect(await adContentById(store, 'c1')).toMatchObject({ id: 'c1', subscriptionId: 's1', partnerId: 'p1', tier: 'gold', locationId: 'auckland', partnerRole: 'registered_valuer', status: 'pending_approval', demo: false });
     await applyBatch(store, adContentProjector, [onContent('AdContentApproved', 'c1'), onContent('AdContentPaused', 'c1')], 'ad_content', (c) => c);
     expect(await adContentById(store, 'c1')).toMatchObject({ status: 'paused', approvedBy: 'x', approvedAt: at(9) });
@@ -50,7 +52,6 @@ describe('ad_content projector', () => {
 
   it('sends a revised advert back for approval, forgetting the rejection', async () => {
     const store = await storeWith([
-      planCreated,
       started('s1', 'p1'),
       submitted('c1', 's1', 'p1', 2),
       onContent('AdContentRejected', 'c1', { reason: 'Blurry image' }),
@@ -64,22 +65,5 @@ describe('ad_content projector', () => {
     const store = await storeWith([started('s1', 'p1'), started('s2', 'p2'), submitted('c1', 's1', 'p1', 2), submitted('c2', 's1', 'p1', 3), submitted('c3', 's2', 'p2', 4)]);
     expect((await adContentsOfPartner(store, 'p1')).map((c) => c.id)).toEqual(['c2', 'c1']);
     expect((await adContentsWithStatus(store, 'pending_approval')).map((c) => c.id)).toEqual(['c1', 'c2', 'c3']);
-  });
-
-  it('follows subscription status and plan changes', async () => {
-    const store = await storeWith([planCreated, started('s1', 'p1'), started('s2', 'p2'), started('s3', 'p3', 'wellington')]);
-    await applyBatch(
-      store,
-      adContentProjector,
-      [
-        recorded('AdSubscriptionPaused', { subscriptionId: 's1', by: 'a', at: at(3) }, 'adSubscription-s1'),
-        recorded('AdPlanRevised', { planId: 'plan-gold', tier: 'gold', plan: { ...plan, priority: 9, allowedPlacements: ['sidebar_valuation', 'property_results'] }, by: 'a', at: at(4) }, 'adPlan-gold'),
-        recorded('AdPlanDeactivated', { planId: 'plan-gold', tier: 'gold', by: 'a', at: at(5) }, 'adPlan-gold'),
-      ],
-      'ad_content',
-      (c) => c,
-    );
-    expect((await activeAdSubscriptionsIn(store, 'auckland')).map((s) => s._id)).toEqual(['s2']);
-    expect((await adPlanFacts(store)).get('plan-gold')).toMatchObject({ isActive: false, priority: 9, allowedPlacements: ['sidebar_valuation', 'property_results'] });
   });
 });

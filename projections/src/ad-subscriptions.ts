@@ -123,6 +123,13 @@ export function subscriptionById(store: ReadStore, subscriptionId: string): Prom
   return store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).findOne({ _id: subscriptionId });
 }
 
+/** These subscriptions, by id (the unknown ones left out). */
+export async function subscriptionsByIds(store: ReadStore, subscriptionIds: readonly string[]): Promise<Map<string, AdSubscriptionDoc>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const rows = await store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ _id: { $in: [...new Set(subscriptionIds)] } });
+  return new Map(rows.map((r) => [r._id, r]));
+}
+
 /** One partner's subscriptions (one partner record: one user in one role), newest first. */
 export async function subscriptionsOfPartner(store: ReadStore, partnerId: string): Promise<AdSubscriptionDoc[]> {
   return [...(await store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ partnerId }))].sort(newestFirst);
@@ -133,7 +140,7 @@ export function allSubscriptions(store: ReadStore): Promise<AdSubscriptionDoc[]>
   return store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({}, { sort: { startDate: -1, _id: -1 } });
 }
 
-/** The subscriptions showing adverts in a location now (status active), for the active-ads read. */
-export function activeSubscriptionsIn(store: ReadStore, locationId: string): Promise<AdSubscriptionDoc[]> {
-  return store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ locationId, status: 'active' });
+/** The subscriptions showing adverts now (status active), in one location or (null) everywhere, for the active-ads read. */
+export function activeSubscriptionsIn(store: ReadStore, locationId: string | null): Promise<AdSubscriptionDoc[]> {
+  return store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find(locationId ? { locationId, status: 'active' } : { status: 'active' });
 }

@@ -8,7 +8,7 @@ const event = (type: string, data: object): NewEvent => ({ id: randomUUID(), typ
 /**
  * A gold advert of `partnerId` in Auckland, as an admin's allocation and approval would leave
  * it (the events appended directly, so these tests need neither the plans nor the content routes),
- * once the ad_content read model has it. `approved: false` leaves it pending approval.
+ * once the ad_content and ad_subscriptions read models have it. `approved: false` leaves it pending approval.
  */
 export async function placeAdvert(stores: Stores, partner: { partnerId: string; userId: string; role: PartnerRoleName }, { approved = true } = {}) {
   const subscriptionId = randomUUID();
@@ -38,7 +38,9 @@ export async function placeAdvert(stores: Stores, partner: { partnerId: string; 
   const { position } = await stores.eventStore.append(`adContent-${adContentId}`, approved ? [...submitted, event('AdContentApproved', { adContentId, by: 'test-admin', at })] : submitted, {
     expectedRevision: 'no_stream',
   });
+  // Adverts are read with their subscriptions: both models must have them.
   await waitForProjection(stores.readStore, 'ad_content', position);
+  await waitForProjection(stores.readStore, 'ad_subscriptions', position);
   return { subscriptionId, adContentId };
 }
 

@@ -1,6 +1,6 @@
 import { AdContentRequest, AdContentView, PartnerRoleQuery, type AdContentFields } from '@kainga/contracts';
 import { invalid, notFound, type ReadStore } from '@kainga/platform';
-import { adContentById, adContentsOfPartner, adSubscriptionFacts, type AdSubscriptionFactsDoc } from '@kainga/projections';
+import { adContentById, adContentsOfPartner, subscriptionById, type AdSubscriptionDoc } from '@kainga/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,8 +20,8 @@ const AdContentIdParams = z.object({ id: z.string().min(1).max(100) });
 const AdContentStatusRequest = z.strictObject({ status: z.enum(['active', 'paused'], { error: 'Status must be active or paused' }) });
 
 /** The partner's own subscription; another partner's answers as an unknown one does. */
-async function ownSubscription(store: ReadStore, partnerId: string, subscriptionId: string): Promise<AdSubscriptionFactsDoc> {
-  const subscription = (await adSubscriptionFacts(store, [subscriptionId])).get(subscriptionId);
+async function ownSubscription(store: ReadStore, partnerId: string, subscriptionId: string): Promise<AdSubscriptionDoc> {
+  const subscription = await subscriptionById(store, subscriptionId);
   if (!subscription || subscription.partnerId !== partnerId) throw notFound(SUBSCRIPTION_NOT_FOUND);
   return subscription;
 }

@@ -30,7 +30,7 @@ export async function ensureTestPlan(stores: Stores, tier: AdTier): Promise<stri
 
 /**
  * A subscription started as an admin's allocation starts it, appended directly (the allocation
- * route is the plans area's), and the ad_content read model waited for. Answers its id.
+ * route is the plans area's), and the ad_subscriptions read model waited for. Answers its id.
  */
 export async function makeAdSubscription(
   stores: Stores,
@@ -51,7 +51,7 @@ export async function makeAdSubscription(
     ],
     { expectedRevision: 'no_stream' },
   );
-  await waitForProjection(stores.readStore, 'ad_content', result.position);
+  await waitForProjection(stores.readStore, 'ad_subscriptions', result.position);
   return subscriptionId;
 }
 
@@ -63,5 +63,5 @@ export async function setAdSubscriptionStatus(stores: Stores, subscriptionId: st
     [{ id: randomUUID(), type, data: { subscriptionId, by: 'test-admin', at: new Date().toISOString() }, metadata: metadata() }],
     { expectedRevision: 'any' },
   );
-  await waitForProjection(stores.readStore, 'ad_content', result.position);
+  await waitForProjection(stores.readStore, 'ad_subscriptions', result.position);
 }
