@@ -15,6 +15,7 @@ import adActivityRoutes from './advertising/activity/activity-routes';
 import adPerformanceRoutes from './advertising/activity/performance-routes';
 import oauthRoutes from './auth/oauth-routes';
 import providersRoute from './auth/providers-route';
+import currentUserRoute from './auth/current-user-route';
 import authRoutes from './auth/routes';
 import signedInHint from './auth/signed-in-hint';
 import type { AppDeps } from './deps';
@@ -40,7 +41,8 @@ import pwaStatic from './plugins/pwa-static';
 import { OneLinePerRequest } from './plugins/request-log';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
-import sessions from './plugins/sessions';
+import sessionReader from './plugins/session-reader';
+import sessions, { sessionParts, sessionSweeper } from './plugins/sessions';
 
 /** Largest JSON body accepted; image uploads have their own limits (uploads/image-kinds.ts). */
 export const BODY_LIMIT = 64 * 1024;
@@ -76,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // One line per request instead of Fastify's two (see request-log.ts).
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(deps.logger),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are validated against their schemas in tests only (see response-serializer.ts).
@@ -106,20 +108,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The adverts' hottest writes need no session either (see activity-routes.ts).
   await app.register(adActivityRoutes, { deps });
 
-  // Everything that knows who is asking: sessions and the actor apply to this scope only.
-  await app.register(async function signedInScope(scope) {
-    await scope.register(sessions, { deps });
-    await scope.register(signedInHint, { maxAgeSeconds: deps.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 });
+  // Everything that knows who is asking, in two scopes sharing one signer and one session store.
+  const parts = sessionParts(deps);
+  const hintMaxAge = deps.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60;
+  await app.register(sessionSweeper, { parts });
+  // The routes that make, change or end a session: @fastify/session (sessions.ts) and the actor.
+  await app.register(async function sessionScope(scope) {
+    await scope.register(sessions, { parts });
+    await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => !!request.session?.userId });
     await scope.register(actor, { deps });
     await scope.register(authRoutes, { deps });
     await scope.register(oauthRoutes, { deps });
+    await scope.register(invitationRoutes, { deps });
+  });
+  // Every other signed-in route only reads the session (session-reader.ts says why that is cheaper).
+  await app.register(async function signedInScope(scope) {
+    await scope.register(sessionReader, { deps, parts });
+    await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => request.user !== null });
+    await scope.register(currentUserRoute);
     await scope.register(profileRoutes, { deps });
     await scope.register(adminUserRoutes, { deps });
     await scope.register(adminPropertyRoutes, { deps });
     await scope.register(adminOutboxRoutes, { deps });
     await scope.register(mapDetailsRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
-    await scope.register(invitationRoutes, { deps });
     await scope.register(partnerApplicationRoutes, { deps });
     await scope.register(partnerRoutes, { deps });
     await scope.register(leadRequestRoutes, { deps });

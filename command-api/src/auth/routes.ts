@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountIdByEmail, registerAccount } from '../accounts/accounts';
 import type { AppDeps } from '../deps';
-import { currentUser, idempotencyKeyOf, loadUser, metadataOf, requireUser } from '../plugins/actor';
+import { idempotencyKeyOf, loadUser, metadataOf } from '../plugins/actor';
 import { refuseCrossSite } from '../plugins/cross-site';
 import { errorResponses } from '../plugins/schemas';
 import { LoginThrottle } from './login-throttle';
@@ -33,10 +33,6 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (request.session.userId) await request.session.destroy();
     return reply.redirect('/');
   });
-
-  r.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: User, ...errorResponses(401) } }, preHandler: requireUser() }, async (request) =>
-    currentUser(request),
-  );
 
   r.post(
     '/api/auth/register',

@@ -1,5 +1,5 @@
 import { SIGNED_IN_HINT_COOKIE } from '@kainga/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -9,12 +9,16 @@ import fp from 'fastify-plugin';
  * (email, registration, OAuth, sign-out, expiry, an account that is gone) and sessions that began
  * before the hint existed. Its lifetime is the session cookie's.
  */
-export default fp(async function signedInHint(app: FastifyInstance, { maxAgeSeconds }: { maxAgeSeconds: number }) {
+export default fp(async function signedInHint(
+  app: FastifyInstance,
+  /** signedIn: whether the answer leaves the request signed in (its scope knows: a session or a resolved user). */
+  { maxAgeSeconds, signedIn: isSignedIn }: { maxAgeSeconds: number; signedIn: (request: FastifyRequest) => boolean },
+) {
   // Synchronous: a promise per answer for what is nearly always nothing to do.
   app.addHook('onSend', (request, reply, payload, done) => {
     // An answer sent before the cookies were parsed (a request refused in onRequest) has none.
     const hint = request.cookies?.[SIGNED_IN_HINT_COOKIE];
-    const signedIn = !!request.session?.userId;
+    const signedIn = isSignedIn(request);
     const hinted = hint === '1';
     if (signedIn && !hinted) {
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false, maxAge: maxAgeSeconds });

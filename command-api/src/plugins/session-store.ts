@@ -31,17 +31,22 @@ export class ReadStoreSessionStore implements SessionStore {
   }
 
   get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {
-    this.store
-      .collection<SessionDoc>(SESSIONS)
-      .findOne({ _id: sid })
-      .then((doc) => callback(null, doc && doc.expire > new Date().toISOString() ? doc.sess : null), (err) => callback(err));
+    this.read(sid).then((sess) => callback(null, sess), (err) => callback(err));
+  }
+
+  /** The live session `sid` names, or null (unknown or expired). */
+  async read(sid: string): Promise<Session | null> {
+    const doc = await this.store.collection<SessionDoc>(SESSIONS).findOne({ _id: sid });
+    return doc && doc.expire > new Date().toISOString() ? doc.sess : null;
   }
 
   destroy(sid: string, callback: (err?: unknown) => void): void {
-    this.store
-      .collection(SESSIONS)
-      .deleteOne({ _id: sid })
-      .then(() => callback(), callback);
+    this.forget(sid).then(() => callback(), callback);
+  }
+
+  /** Deletes session `sid` (nothing happens when it is already gone). */
+  async forget(sid: string): Promise<void> {
+    await this.store.collection(SESSIONS).deleteOne({ _id: sid });
   }
 
   sweep(): Promise<number> {
