@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardAllows, hasPermission, isGeneral, partnerRoleNames, partnerRolesOf, permissionsOf, roleNames, rolePermissions, type RoleName } from './roles';
+import { guardAllows, hasPermission, isGeneral, partnerRoleNames, partnerRolesOf, permissions, permissionsOf, roleNames, rolePermissions, type RoleName } from './roles';
 
 describe('roles and permissions (consumer spec §6)', () => {
   it('gives a signed-out visitor or a role-less user only read:valuation:summary:any', () => {
@@ -59,5 +59,16 @@ describe('partner and admin permissions (spec 001 §6)', () => {
       expect(roleNames.filter((r) => hasPermission([r], p))).toEqual(['admin']);
     }
     expect(hasPermission([], 'apply:partner')).toBe(false);
+  });
+});
+
+describe('hasPermission', () => {
+  it('answers as the permissions of the roles held do (admin:all passes everything), for every set of roles and permission', () => {
+    const sets: RoleName[][] = [[]];
+    for (const role of roleNames) for (const set of [...sets]) sets.push([...set, role]);
+    for (const roles of sets) {
+      const held = permissionsOf(roles);
+      for (const p of permissions) expect(hasPermission(roles, p), `${roles.join('+') || 'none'} ${p}`).toBe(held.has('admin:all') || held.has(p));
+    }
   });
 });
