@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { startKainga } from '../server';
 import { runLoad, type LoadResult } from './load';
+import { browserCookies } from './browser-cookies';
 import { note } from './progress';
 
 /** One read route of the service, measured beside a bare Fastify route answering the same body. */
@@ -100,7 +101,7 @@ async function probesFor(url: string, cookie: string): Promise<Probe[]> {
   ];
 }
 
-/** Registers a fresh account and returns its session cookie, checked against the endpoint. */
+/** Registers a fresh account and returns the cookies a browser would then send, checked against the endpoint. */
 async function signUp(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
@@ -108,12 +109,7 @@ async function signUp(url: string): Promise<string> {
     body: JSON.stringify({ email: 'bench@example.nz', password: 'correct horse battery staple', firstName: 'Bench', lastName: 'Mark' }),
   });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  const sid = res.headers
-    .getSetCookie()
-    .filter((c) => c.startsWith('kainga.sid='))
-    .at(-1);
-  if (!sid) throw new Error('register set no kainga.sid cookie');
-  const cookie = sid.split(';')[0]!;
+  const cookie = browserCookies(res);
   const me = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
   if (me.status !== 200) throw new Error(`GET /api/auth/user with the session cookie answered ${me.status}`);
   note(`signed in as ${((await me.json()) as { email: string }).email}`);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startKainga } from '../server';
+import { browserCookies } from './browser-cookies';
 import { bar, note, phase } from './progress';
 import { countStore, growStore, type StoreCounts } from './scale/grow-store';
 import { routeRatios, type ReadRoute, type RouteRatio } from './scale/route-ratios';
@@ -168,13 +169,7 @@ async function rebuildAll(dataDir: string): Promise<RebuildFigures> {
 async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(account) });
   if (res.status !== 200) throw new Error(`login as ${account.email} answered ${res.status}: ${await res.text()}`);
-  const jar = new Map<string, string>();
-  for (const c of res.headers.getSetCookie()) {
-    const pair = c.split(';')[0]!;
-    jar.set(pair.slice(0, pair.indexOf('=')), pair);
-  }
-  if (!jar.has('kainga.sid')) throw new Error('login set no kainga.sid cookie');
-  return [...jar.values()].join('; ');
+  return browserCookies(res);
 }
 
 function argument(name: string): string | undefined {
