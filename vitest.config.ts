@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (deciders, contract suites, API tests through app.inject, component
- * logic) and `browser` (Playwright driving Debian's Chromium against the built app).
+ * logic) and `browser` (Playwright driving Debian's Chromium against the built app). The unit
+ * project's global setup builds Temporal's CLI once per machine for the Temporal contract suite,
+ * which starts its own dev server.
  */
 export default defineConfig({
   test: {
@@ -14,6 +16,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          globalSetup: ['ops/scripts/temporal-cli-setup.mjs'],
         },
       },
       {

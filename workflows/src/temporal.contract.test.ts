@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalid } from '@kainga/platform';
 import { connectTemporalEngine, WorkflowFailedError, WorkflowTimeoutError, type TemporalWorkflowEngine } from '@kainga/platform/workflow';
 import { forTemporal } from './temporal-activities';
 import { fakeValuationActivities, sampleEstimate } from './testing/fake-valuation-activities';
 import { quietTemporalRuntime } from './testing/quiet-temporal-runtime';
+import { startTemporalTestServer } from './testing/temporal-test-server';
 import { TASK_QUEUE, VALUATION_WORKFLOW, type ValuationActivities } from './valuation/activity-types';
 
 /**
- * The WorkflowEngine contract on a real Temporal server: runs only when TEMPORAL_ADDRESS is set
- * (e.g. `temporal server start-dev` and TEMPORAL_ADDRESS=localhost:7233). A worker with fake
- * activities runs in this process on a task queue of its own, and valuations go through
- * TemporalWorkflowEngine exactly as the API would send them.
+ * The WorkflowEngine contract on a real Temporal server: a dev server of its own (`temporal
+ * server start-dev`, see testing/temporal-test-server.ts), or the one at TEMPORAL_ADDRESS when
+ * set. A worker with fake activities runs in this process on a task queue of its own, and
+ * valuations go through TemporalWorkflowEngine exactly as the API would send them.
  */
-const address = process.env.TEMPORAL_ADDRESS;
-
-describe.skipIf(!address)('TemporalWorkflowEngine against Temporal', () => {
+describe('TemporalWorkflowEngine against Temporal', () => {
   const taskQueue = `${TASK_QUEUE}-test-${randomUUID()}`;
   let fakes = fakeValuationActivities();
   /** Steps that wait on a gate: a test sets one and opens it when it wants the step to finish. */
@@ -29,22 +29,22 @@ describe.skipIf(!address)('TemporalWorkflowEngine against Temporal', () => {
       return (fakes.activities[name] as (input: unknown) => Promise<unknown>)(input);
     };
   }
-  let connection: NativeConnection;
+  let server: TestWorkflowEnvironment;
   let worker: Worker;
   let running: Promise<void>;
   let engine: TemporalWorkflowEngine;
 
   beforeAll(async () => {
-    quietTemporalRuntime();
-    connection = await NativeConnection.connect({ address: address! });
+    quietTemporalRuntime('ERROR'); // the failed steps below are on purpose
+    server = await startTemporalTestServer();
     worker = await Worker.create({
-      connection,
+      connection: server.nativeConnection,
       taskQueue,
       workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
       activities: forTemporal(activities),
     });
     running = worker.run();
-    engine = await connectTemporalEngine(address!, taskQueue);
+    engine = await connectTemporalEngine(server.address, taskQueue);
   }, 120_000);
 
   afterAll(async () => {
@@ -53,8 +53,8 @@ describe.skipIf(!address)('TemporalWorkflowEngine against Temporal', () => {
       worker.shutdown();
       await running;
     }
-    await connection?.close();
-  });
+    await server?.teardown();
+  }, 60_000);
 
   const execute = (workflowId = `valuation-${randomUUID()}`, timeoutMs = 60_000) =>
     engine.execute(VALUATION_WORKFLOW, { valuationId: 'val-1' }, { workflowId, timeoutMs });

@@ -4,7 +4,7 @@ import { fromTemporalError, WORKFLOW_STOPPED_MESSAGE } from './temporal-engine';
 import { WorkflowFailedError, WorkflowTimeoutError } from './workflow-engine';
 
 // The engine against a real server is covered by workflows/src/temporal.contract.test.ts
-// (runs when TEMPORAL_ADDRESS is set); this checks the mapping of Temporal's errors offline.
+// (on a dev server of its own in `npm test`); this checks the mapping of Temporal's errors offline.
 const options = { workflowId: 'valuation-1', timeoutMs: 5_000 };
 const failed = (cause: Error) => new TemporalWorkflowFailedError('Workflow execution failed', cause, 'NON_RETRYABLE_FAILURE');
 
