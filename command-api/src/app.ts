@@ -12,6 +12,9 @@ import adSubscriptionRoutes from './advertising/subscriptions/subscription-route
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import adActivityRoutes from './advertising/activity/activity-routes';
+import checkoutRoutes from './billing/checkout/checkout-routes';
+import stripeConfigRoute from './billing/stripe-config-route';
+import stripeWebhookRoutes from './billing/webhook/webhook-routes';
 import adPerformanceRoutes from './advertising/activity/performance-routes';
 import oauthRoutes from './auth/oauth-routes';
 import providersRoute from './auth/providers-route';
@@ -107,6 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activeAdsRoutes, { deps });
   // The adverts' hottest writes need no session either (see activity-routes.ts).
   await app.register(adActivityRoutes, { deps });
+  // Stripe.js's key, and Stripe's webhooks (no cookie: a signature over the raw body, its own parser).
+  await app.register(stripeConfigRoute, { deps });
+  await app.register(stripeWebhookRoutes, { deps });
 
   // Everything that knows who is asking, in two scopes sharing one signer and one session store.
   const parts = sessionParts(deps);
@@ -143,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adPerformanceRoutes, { deps });
     await scope.register(adPlanRoutes, { deps });
     await scope.register(adSubscriptionRoutes, { deps });
+    await scope.register(checkoutRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

@@ -188,6 +188,10 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'GET /api/admin/partner-ad-subscriptions': { call: () => ({ url: '/api/admin/partner-ad-subscriptions' }) },
   'PATCH /api/admin/partner-ad-subscriptions/:id': { call: (f) => ({ url: `/api/admin/partner-ad-subscriptions/${f.subscriptionId}`, body: { status: 'paused' } }) },
   'GET /api/partner-ad-subscriptions': { call: () => ({ url: '/api/partner-ad-subscriptions' }), owner: { owners: ['broker'], secret: (f) => f.subscriptionId } },
+  // No Stripe keys here: a partner's checkout answers 503 (billing/*.api.test.ts pay through a local Stripe).
+  'POST /api/stripe/create-checkout-session': { call: () => ({ url: '/api/stripe/create-checkout-session', body: { adPlanId: adPlanIdFor('silver'), locationId: 'auckland' } }) },
+  'GET /api/stripe/config': { call: () => ({ url: '/api/stripe/config' }) },
+  'POST /api/stripe/webhook': { call: () => ({ url: '/api/stripe/webhook', body: '{"id":"evt_walk","type":"invoice.paid"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=walk' } }) },
 };
 
 /** May this caller pass the route's guard (permission, and a partner role for partner routes)? */

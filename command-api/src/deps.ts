@@ -1,4 +1,4 @@
-import type { Config, EmailSender, Geocoder, Logger, ProjectionStatus, Stores } from '@kainga/platform';
+import type { Config, EmailSender, Geocoder, Logger, Payments, ProjectionStatus, Stores } from '@kainga/platform';
 import type { WorkflowEngine } from '@kainga/platform/workflow';
 import type { OAuthEndpoints, OAuthProviderId } from './auth/oauth-providers';
 
@@ -19,6 +19,8 @@ export interface AppDeps {
   workflowEngine?: WorkflowEngine;
   /** Outgoing email; absent: `.eml` files in DATA_DIR/outbox (auth/admin-email). */
   email?: EmailSender;
+  /** Card payments; absent: chosen by the Stripe variables (billing/payments-of.ts). */
+  payments?: Payments;
   /** Overrides of the OAuth providers' endpoints (tests use a local server). */
   oauthEndpoints?: Partial<Record<OAuthProviderId, Partial<OAuthEndpoints>>>;
 }

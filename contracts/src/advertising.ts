@@ -12,9 +12,16 @@ export const adTierLabels: Record<AdTier, string> = { gold: 'Gold', silver: 'Sil
 export const adPlacements = ['sidebar_valuation', 'mortgage_calculator', 'rental_assessment', 'property_results'] as const;
 export type AdPlacement = (typeof adPlacements)[number];
 
-/** Subscription status: active ↔ paused (admin), any → expired (final). */
-export const adSubscriptionStatuses = ['active', 'paused', 'expired'] as const;
+/**
+ * Subscription status: active ↔ paused (admin), any → expired (final). A subscription bought
+ * through the checkout starts `incomplete` and shows no adverts until Stripe confirms its first
+ * payment (spec 001 §4: "shows as activated on successful payment").
+ */
+export const adSubscriptionStatuses = ['incomplete', 'active', 'paused', 'expired'] as const;
 export type AdSubscriptionStatus = (typeof adSubscriptionStatuses)[number];
+/** The statuses an admin may set (PATCH …/partner-ad-subscriptions/{id}): only a payment activates an incomplete one. */
+export const adminSubscriptionStatuses = ['active', 'paused', 'expired'] as const;
+export type AdminSubscriptionStatus = (typeof adminSubscriptionStatuses)[number];
 
 /** Ad content status: pending_approval → active (approved) or rejected; active ↔ paused. */
 export const adContentStatuses = ['pending_approval', 'active', 'paused', 'rejected'] as const;

@@ -14,3 +14,4 @@ export * from './signed-in-hint';
 export * from './service-types';
 export * from './advertising';
 export * from './seeded-random';
+export * from './billing';

@@ -33,5 +33,8 @@ export * from './api/partners';
 export * from './api/route-access';
 export * from './advertising';
 export * from './events/advertising';
+export * from './events/billing';
 export * from './api/advertising';
+export * from './api/billing';
+export * from './billing';
 export * from './seeded-random';

@@ -19,3 +19,4 @@ export * from './stores';
 export * from './geocoder/index';
 export * from './email/index';
 export * from './seeded-random';
+export * from './payments/index';

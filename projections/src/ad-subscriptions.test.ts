@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AD_SUBSCRIPTIONS, activeSubscriptionsIn, adSubscriptionWrites, adSubscriptionsProjector, allSubscriptions, subscriptionById, subscriptionsOfPartner } from './ad-subscriptions';
+import { AD_SUBSCRIPTIONS, activeSubscriptionsIn, adSubscriptionWrites, adSubscriptionsProjector, allSubscriptions, subscriptionById, subscriptionByStripeId, subscriptionsOfPartner } from './ad-subscriptions';
 
 let position = 0;
 const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
@@ -112,6 +112,41 @@ describe('ad_subscriptions projector', () => {
     expect((await subscriptionsOfPartner(store, 'p1')).map((s) => s._id)).toEqual(['s2', 's1']);
     expect((await allSubscriptions(store)).map((s) => s._id)).toEqual(['s2', 's3', 's1']);
     expect((await activeSubscriptionsIn(store, 'auckland')).map((s) => s._id)).toEqual(['s1']);
+  });
+
+  it('keeps a checkout incomplete (no adverts) until its first payment, then its payment state', async () => {
+    const bought = recorded(
+      'AdSubscriptionStarted',
+      {
+        ...(started('s9', 'p9', '2026-11-01T00:00:00.000Z').data as object),
+        source: { via: 'checkout', by: 'u-p9', stripeCustomerId: 'cus_9', stripeSubscriptionId: 'sub_9', stripePriceId: 'price_9', monthlyPrice: 299, couponCode: null },
+      },
+      'adSubscription-s9',
+    );
+    const fact = { subscriptionId: 's9', stripeEventId: 'evt', at: '2026-11-01T00:05:00.000Z' };
+    const store = await storeWith([bought]);
+    expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'incomplete', stripeSubscriptionId: 'sub_9', stripeSubscriptionStatus: 'incomplete', currentPeriodEnd: null, cancelAtPeriodEnd: false, lastPaymentError: null });
+    expect(await activeSubscriptionsIn(store, 'auckland')).toEqual([]);
+    expect((await subscriptionByStripeId(store, 'sub_9'))?._id).toBe('s9');
+
+    const apply = (type: string, data: object) => applyBatch(store, adSubscriptionsProjector, [recorded(type, { ...fact, ...data }, 'adSubscription-s9')], 'ad_subscriptions', (c) => c);
+    await apply('AdSubscriptionPaymentFailed', { stripeInvoiceId: 'in_1', message: null, attemptCount: 1, nextAttemptAt: null });
+    expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'incomplete', lastPaymentError: 'The card payment did not go through.' });
+    const paid = { stripeInvoiceId: 'in_1', amountPaid: 29_900, currency: 'nzd', currentPeriodStart: '2026-11-01T00:00:00.000Z', currentPeriodEnd: '2026-12-01T00:00:00.000Z' };
+    await apply('AdSubscriptionActivated', paid);
+    expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'active', stripeSubscriptionStatus: 'incomplete', currentPeriodEnd: '2026-12-01T00:00:00.000Z', lastPaymentError: null });
+    expect((await activeSubscriptionsIn(store, 'auckland')).map((s) => s._id)).toEqual(['s9']);
+    // A billing update without a newer period keeps the period; one with a newer period takes it.
+    await apply('AdSubscriptionBillingUpdated', { stripeStatus: 'active', cancelAtPeriodEnd: true, currentPeriodStart: null, currentPeriodEnd: null });
+    expect(await subscriptionById(store, 's9')).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: '2026-12-01T00:00:00.000Z' });
+    await apply('AdSubscriptionRenewed', { ...paid, stripeInvoiceId: 'in_2', currentPeriodStart: '2026-12-01T00:00:00.000Z', currentPeriodEnd: '2027-01-01T00:00:00.000Z' });
+    await apply('AdSubscriptionBillingUpdated', { stripeStatus: 'past_due', cancelAtPeriodEnd: false, currentPeriodStart: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-02-01T00:00:00.000Z' });
+    expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'active', stripeSubscriptionStatus: 'past_due', cancelAtPeriodEnd: false, currentPeriodStart: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-02-01T00:00:00.000Z' });
+  });
+
+  it('writes no Stripe fields for an allocation but the empty ones', async () => {
+    const store = await storeWith([started('s1', 'p1', '2026-11-01T00:00:00.000Z')]);
+    expect(await subscriptionById(store, 's1')).toMatchObject({ status: 'active', stripeSubscriptionId: null, stripeSubscriptionStatus: null, currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, lastPaymentError: null });
   });
 
   it('rebuilds from the log to the same totals as the live batches', async () => {

@@ -1,5 +1,5 @@
 import type { AdActivityEvent, AdSubscriptionEvent, AdSubscriptionSource, AdSubscriptionStatus, AdTier, PartnerRoleName } from '@kainga/contracts';
-import { adActivityEventTypes, adSubscriptionEventTypes } from '@kainga/contracts';
+import { adActivityEventTypes, adSubscriptionEventTypes, PAYMENT_FAILED_DEFAULT, startingStatusOf } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
 
@@ -26,6 +26,14 @@ export interface AdSubscriptionDoc {
   endDate: string | null;
   autoRenew: boolean;
   source: AdSubscriptionSource;
+  /** The payment state (spec 001 §3): Stripe's subscription and what it last said; null/false for an allocation. */
+  stripeSubscriptionId: string | null;
+  stripeSubscriptionStatus: string | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** The card provider's words for the last failed payment; cleared by the next successful one. */
+  lastPaymentError: string | null;
   totalImpressions: number;
   totalClicks: number;
   demo: boolean;
@@ -33,6 +41,8 @@ export interface AdSubscriptionDoc {
   updatedAt: string;
   [key: string]: unknown;
 }
+
+const set = (subscriptionId: string, $set: Record<string, unknown>): CollectionWrite => ({ collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: subscriptionId }, update: { $set } } });
 
 const lifecycle = (e: AdSubscriptionEvent): CollectionWrite[] =>
   match(e)
@@ -51,11 +61,17 @@ const lifecycle = (e: AdSubscriptionEvent): CollectionWrite[] =>
               adPlanId: data.adPlanId,
               tier: data.tier,
               locationId: data.locationId,
-              status: 'active',
+              status: startingStatusOf(data.source),
               startDate: data.startDate,
               endDate: null,
               autoRenew: data.autoRenew,
               source: data.source,
+              stripeSubscriptionId: data.source.via === 'checkout' ? data.source.stripeSubscriptionId : null,
+              stripeSubscriptionStatus: data.source.via === 'checkout' ? 'incomplete' : null,
+              currentPeriodStart: null,
+              currentPeriodEnd: null,
+              cancelAtPeriodEnd: false,
+              lastPaymentError: null,
               demo: data.demo ?? false,
               updatedAt: data.startDate,
             },
@@ -73,7 +89,28 @@ const lifecycle = (e: AdSubscriptionEvent): CollectionWrite[] =>
     .with({ type: 'AdSubscriptionExpired' }, ({ data }): CollectionWrite[] => [
       { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'expired', endDate: data.at, updatedAt: data.at } } } },
     ])
+    // Stripe's own status follows in its subscription update (AdSubscriptionBillingUpdated).
+    .with({ type: 'AdSubscriptionActivated' }, ({ data }) => [
+      set(data.subscriptionId, {
+        status: 'active',
+        ...(data.currentPeriodEnd !== null ? { currentPeriodStart: data.currentPeriodStart, currentPeriodEnd: data.currentPeriodEnd } : {}),
+        lastPaymentError: null,
+        updatedAt: data.at,
+      }),
+    ])
+    .with({ type: 'AdSubscriptionRenewed' }, ({ data }) => [set(data.subscriptionId, { currentPeriodStart: data.currentPeriodStart, currentPeriodEnd: data.currentPeriodEnd, lastPaymentError: null, updatedAt: data.at })])
+    .with({ type: 'AdSubscriptionPaymentFailed' }, ({ data }) => [set(data.subscriptionId, { lastPaymentError: data.message ?? PAYMENT_FAILED_DEFAULT, updatedAt: data.at })])
+    // A null period (here and on activation) is "no newer than the one known": left as it is.
+    .with({ type: 'AdSubscriptionBillingUpdated' }, ({ data }) => [
+      set(data.subscriptionId, {
+        stripeSubscriptionStatus: data.stripeStatus,
+        cancelAtPeriodEnd: data.cancelAtPeriodEnd,
+        ...(data.currentPeriodEnd !== null ? { currentPeriodStart: data.currentPeriodStart, currentPeriodEnd: data.currentPeriodEnd } : {}),
+        updatedAt: data.at,
+      }),
+    ])
     .exhaustive();
+
 
 const isActivity = (type: string) => type === 'AdImpressionRecorded' || type === 'AdClickRecorded';
 
@@ -108,10 +145,12 @@ export function adSubscriptionWrites(events: readonly RecordedEvent[]): Collecti
 
 export const adSubscriptionsProjector: Projector = {
   name: 'ad_subscriptions',
+  // 2: the payment state (Stripe fields, incomplete checkouts).
+  version: 2,
   collections: [AD_SUBSCRIPTIONS],
   filter: { eventTypes: [...adSubscriptionEventTypes, ...adActivityEventTypes], streamPrefixes: ['adSubscription-', 'adActivity-'] },
   indexes: {
-    [AD_SUBSCRIPTIONS]: [{ keys: { partnerId: 1 } }, { keys: { locationId: 1, status: 1 } }, { keys: { startDate: -1, _id: -1 } }],
+    [AD_SUBSCRIPTIONS]: [{ keys: { partnerId: 1 } }, { keys: { locationId: 1, status: 1 } }, { keys: { startDate: -1, _id: -1 } }, { keys: { stripeSubscriptionId: 1 } }],
   },
   project: (event) => adSubscriptionWrites([event]),
   projectBatch: adSubscriptionWrites,
@@ -133,6 +172,11 @@ export async function subscriptionsByIds(store: ReadStore, subscriptionIds: read
 /** One partner's subscriptions (one partner record: one user in one role), newest first. */
 export async function subscriptionsOfPartner(store: ReadStore, partnerId: string): Promise<AdSubscriptionDoc[]> {
   return [...(await store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ partnerId }))].sort(newestFirst);
+}
+
+/** The subscription paid through this Stripe subscription, if any. */
+export function subscriptionByStripeId(store: ReadStore, stripeSubscriptionId: string): Promise<AdSubscriptionDoc | null> {
+  return store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).findOne({ stripeSubscriptionId });
 }
 
 /** Every subscription, newest first (the admin's list; a few thousand at most). */

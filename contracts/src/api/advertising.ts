@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AD_CTA_TEXT_MAX, AD_DEFAULT_CTA_TEXT, AD_DESCRIPTION_MAX, AD_TITLE_MAX, ALLOCATE_MISSING_MESSAGE, adSubscriptionStatuses } from '../advertising';
+import { AD_CTA_TEXT_MAX, AD_DEFAULT_CTA_TEXT, AD_DESCRIPTION_MAX, AD_TITLE_MAX, ALLOCATE_MISSING_MESSAGE, adminSubscriptionStatuses } from '../advertising';
 import { AdContentStatusSchema, AdPlacementSchema, AdSubscriptionStatusSchema, AdTierSchema } from '../events/advertising';
 import { PartnerRoleNameSchema } from '../roles-schema';
 
@@ -56,7 +56,7 @@ export type AllocateAdPlanRequest = z.infer<typeof AllocateAdPlanRequest>;
 
 /** PATCH /api/admin/partner-ad-subscriptions/{id} {status}. */
 export const UpdateAdSubscriptionRequest = z.strictObject({
-  status: z.enum(adSubscriptionStatuses, { error: 'Status must be active, paused or expired' }),
+  status: z.enum(adminSubscriptionStatuses, { error: 'Status must be active, paused or expired' }),
 });
 export type UpdateAdSubscriptionRequest = z.infer<typeof UpdateAdSubscriptionRequest>;
 
@@ -77,6 +77,16 @@ export const PartnerAdSubscriptionView = z.object({
   adPlan: AdPlanView,
   location: SubscriptionLocation,
   demo: z.boolean(),
+  /** Allocated by an admin (no payment) or bought through the checkout (paid with Stripe). */
+  via: z.enum(['admin', 'checkout']),
+  /** The payment state (spec 001 §3 partner_ad_subscriptions): null for an allocation, and until Stripe says. */
+  stripeSubscriptionId: z.string().nullable(),
+  stripeSubscriptionStatus: z.string().nullable(),
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** The card provider's words for the last failed payment, until a payment succeeds. */
+  lastPaymentError: z.string().nullable(),
 });
 export type PartnerAdSubscriptionView = z.infer<typeof PartnerAdSubscriptionView>;
 

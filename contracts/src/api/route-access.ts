@@ -130,6 +130,13 @@ export const routeAccess = {
   'PATCH /api/admin/partner-ad-subscriptions/:id': { caller: 'admin:advertising' },
   // The partner's Advertising tab, for the active partner role.
   'GET /api/partner-ad-subscriptions': partnerAdvertising('the partner’s subscriptions'),
+
+  // Payments (Stripe): the partner buys a plan for itself (the partner is the one it acts as);
+  // Stripe.js reads the publishable key; Stripe's webhooks carry no session or Origin, only a
+  // signature, which the route verifies before it records anything.
+  'POST /api/stripe/create-checkout-session': partnerAdvertising('the subscription it starts, for the partner it acts as'),
+  'GET /api/stripe/config': PUBLIC,
+  'POST /api/stripe/webhook': PUBLIC,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

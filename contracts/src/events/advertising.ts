@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adContentStatuses, adPlacements, adSubscriptionStatuses, adTiers } from '../advertising';
 import { PartnerRoleNameSchema } from '../roles-schema';
+import { AdSubscriptionActivated, AdSubscriptionBillingUpdated, AdSubscriptionPaymentFailed, AdSubscriptionRenewed, CheckoutSource, adSubscriptionBillingEventTypes } from './billing';
 
 export const AdTierSchema = z.enum(adTiers);
 export const AdPlacementSchema = z.enum(adPlacements);
@@ -48,11 +49,14 @@ export type AdPlanEvent = z.infer<typeof AdPlanEvent>;
 export const adPlanEventTypes = ['AdPlanCreated', 'AdPlanRevised', 'AdPlanDeactivated', 'AdPlanReactivated'] as const;
 
 /**
- * How a subscription came to be. Admins allocate plans (spec 001 §2); the billing issue adds a
- * paid checkout as a second variant, so allocation and payment share one subscription model.
+ * How a subscription came to be: an admin's allocation (spec 001 §2, active at once, no payment)
+ * or the partner's paid checkout (billing.ts), so allocation and payment share one subscription model.
  */
-export const AdSubscriptionSource = z.discriminatedUnion('via', [z.object({ via: z.literal('admin'), by: z.string() })]);
+export const AdSubscriptionSource = z.discriminatedUnion('via', [z.object({ via: z.literal('admin'), by: z.string() }), CheckoutSource]);
 export type AdSubscriptionSource = z.infer<typeof AdSubscriptionSource>;
+
+/** An allocation shows adverts at once; a checkout waits for Stripe to confirm its first payment. */
+export const startingStatusOf = (source: AdSubscriptionSource): 'active' | 'incomplete' => (source.via === 'checkout' ? 'incomplete' : 'active');
 
 /**
  * A partner's subscription to a plan in one location, stream `adSubscription-<subscriptionId>`.
@@ -84,14 +88,26 @@ export const AdSubscriptionResumed = z.object({
   type: z.literal('AdSubscriptionResumed'),
   data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string() }),
 });
-/** Final: an expired subscription never shows adverts again. */
+/**
+ * Final: an expired subscription never shows adverts again. `by` is the admin, or 'stripe'
+ * (STRIPE_ACTOR) when Stripe ended it (then `stripeEventId` names the webhook it came from).
+ */
 export const AdSubscriptionExpired = z.object({
   type: z.literal('AdSubscriptionExpired'),
-  data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string() }),
+  data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string(), stripeEventId: z.string().optional() }),
 });
-export const AdSubscriptionEvent = z.discriminatedUnion('type', [AdSubscriptionStarted, AdSubscriptionPaused, AdSubscriptionResumed, AdSubscriptionExpired]);
+export const AdSubscriptionEvent = z.discriminatedUnion('type', [
+  AdSubscriptionStarted,
+  AdSubscriptionPaused,
+  AdSubscriptionResumed,
+  AdSubscriptionExpired,
+  AdSubscriptionActivated,
+  AdSubscriptionRenewed,
+  AdSubscriptionPaymentFailed,
+  AdSubscriptionBillingUpdated,
+]);
 export type AdSubscriptionEvent = z.infer<typeof AdSubscriptionEvent>;
-export const adSubscriptionEventTypes = ['AdSubscriptionStarted', 'AdSubscriptionPaused', 'AdSubscriptionResumed', 'AdSubscriptionExpired'] as const;
+export const adSubscriptionEventTypes = ['AdSubscriptionStarted', 'AdSubscriptionPaused', 'AdSubscriptionResumed', 'AdSubscriptionExpired', ...adSubscriptionBillingEventTypes] as const;
 
 /** The words and picture of an advert (spec 001 §5 ad creation schema). */
 export const AdContentFields = z.object({

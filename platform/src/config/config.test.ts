@@ -55,6 +55,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the three Stripe keys together, and refuses half a setup naming what is missing', () => {
+    const none = loadConfig({});
+    expect([none.STRIPE_SECRET_KEY, none.STRIPE_PUBLISHABLE_KEY, none.STRIPE_WEBHOOK_SECRET, none.STRIPE_API_URL]).toEqual([undefined, undefined, undefined, undefined]);
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toMatchObject({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be set together with STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(/STRIPE_WEBHOOK_SECRET: must be set together with STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: keys.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(/STRIPE_SECRET_KEY: must be set together/);
+    expect(() => loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/);
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abc123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret/);
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'localhost:12111' })).toThrow(/STRIPE_API_URL: must start with http:\/\/ or https:\/\//);
+  });
+
+  it('never repeats a secret in an error', () => {
+    const error = (() => {
+      try {
+        loadConfig({ STRIPE_SECRET_KEY: 'sk_live_not-a-real-key', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key, e.g. sk_test_… \(got a secret of 22 characters, not shown\)/);
+    expect(error?.message).not.toContain('not-a-real-key');
+  });
+
   it('never repeats a URL’s password in an error', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mailer:s3cret@mail.example' })).toThrow('(got "http://mailer:***@mail.example")');
     expect(() => loadConfig({ MONGO_URL: 'http://u:p@ss@db' })).toThrow('(got "http://u:***@db")');

@@ -103,6 +103,15 @@ export const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
+  /**
+   * Stripe (payments): the three are set together or not at all. Unset: every payment action
+   * answers 503 with a clear message, and admins still allocate plans.
+   */
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v), { message: 'must be a Stripe secret key, e.g. sk_test_…' }),
+  STRIPE_PUBLISHABLE_KEY: optionalString.refine((v) => v === undefined || /^pk_(test|live)_\w+$/.test(v), { message: 'must be a Stripe publishable key, e.g. pk_test_…' }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_\w+$/.test(v), { message: 'must be a Stripe webhook signing secret, e.g. whsec_…' }),
+  /** Where the Stripe SDK sends its requests instead of api.stripe.com (a local Stripe-compatible server in tests). */
+  STRIPE_API_URL: optionalUrl(['http://', 'https://']).refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL, e.g. http://127.0.0.1:12111' }),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -116,11 +125,16 @@ export class ConfigError extends Error {
 /** A URL's password (SMTP_URL, MONGO_URL) is never repeated in an error message or a log. */
 const withoutPassword = (value: string | undefined) => value?.replace(/(\/\/[^:/@\s]*:)[^/\s]*@/, '$1***@');
 
+/** Variables whose value is a secret: a wrong one is described, never repeated (a log keeps it). */
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'OPENAI_API_KEY', 'GOOGLE_CLIENT_SECRET', 'GITHUB_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const shown = (name: string, value: string | undefined) =>
+  value !== undefined && SECRET_VARIABLES.has(name) ? `a secret of ${value.length} characters, not shown` : JSON.stringify(withoutPassword(value) ?? null);
+
 /** Parses the environment; a wrong value throws a ConfigError naming each variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message} (got ${JSON.stringify(withoutPassword(env[String(i.path[0])]) ?? null)})`));
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`));
   }
   const config = parsed.data;
   const pairs: [keyof Config, keyof Config][] = [
@@ -130,6 +144,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const missing = pairs.filter(([a, b]) => !!config[a] !== !!config[b]).map(([a, b]) => `${config[a] ? b : a}: must be set together with ${config[a] ? a : b}`);
   // A real mail server refuses a sender at localhost: SMTP needs a sender with a real domain.
   if (config.SMTP_URL && !config.EMAIL_FROM && !config.PUBLIC_URL) missing.push('EMAIL_FROM: must be set with SMTP_URL (or PUBLIC_URL, whose host then names the sender)');
+  missing.push(...stripeProblems(config));
   if (missing.length) throw new ConfigError(missing);
   return config;
 }
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/**
+ * Half a Stripe setup stops start-up rather than failing at a partner's first checkout: the
+ * secret key makes the payments, the webhook secret proves Stripe's confirmations, and the
+ * publishable key lets the browser's payment form talk to Stripe. Test and live keys do not mix.
+ */
+function stripeProblems(config: Config): string[] {
+  const set = STRIPE_KEYS.filter((k) => config[k]);
+  if (set.length === 0) return [];
+  const problems = STRIPE_KEYS.filter((k) => !config[k]).map((k) => `${k}: must be set together with ${set.join(' and ')} (payments need all three)`);
+  const mode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
+  const secretMode = mode(config.STRIPE_SECRET_KEY);
+  const publishableMode = mode(config.STRIPE_PUBLISHABLE_KEY);
+  if (secretMode && publishableMode && secretMode !== publishableMode) problems.push(`STRIPE_PUBLISHABLE_KEY: is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key; use the same mode for both`);
+  return problems;
+}
+
+/** Whether this server takes payments (all three Stripe keys set; loadConfig refuses a partial setup). */
+export const paymentsConfigured = (config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) => !!config.STRIPE_SECRET_KEY && !!config.STRIPE_WEBHOOK_SECRET;

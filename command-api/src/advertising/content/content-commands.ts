@@ -1,4 +1,4 @@
-import type { AdContentFields } from '@kainga/contracts';
+import type { AdContentFields, AdSubscriptionStatus } from '@kainga/contracts';
 import { CommandError, eventIdFor, handleCommand, waitForProjection, type CommandContext } from '@kainga/platform';
 import { adContentById, type AdContentRecord } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,7 @@ export async function onAdContent(deps: Deps, adContentId: string, command: AdCo
  */
 export function submitAdContent(
   deps: Deps,
-  advert: { partnerId: string; subscription: { subscriptionId: string; status: 'active' | 'paused' | 'expired' }; content: AdContentFields; by: string; demo?: boolean },
+  advert: { partnerId: string; subscription: { subscriptionId: string; status: AdSubscriptionStatus }; content: AdContentFields; by: string; demo?: boolean },
   ctx: CommandContext & { keyed: boolean },
 ): Promise<AdContentRecord> {
   const adContentId = ctx.keyed ? eventIdFor(ctx.idempotencyKey, 'adContent', 0) : randomUUID();

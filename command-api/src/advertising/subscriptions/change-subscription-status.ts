@@ -1,4 +1,4 @@
-import type { AdminAdSubscriptionView, AdSubscriptionStatus } from '@kainga/contracts';
+import type { AdminAdSubscriptionView, AdminSubscriptionStatus } from '@kainga/contracts';
 import { CommandError, handleCommand, notFound, waitForProjection, type CommandContext } from '@kainga/platform';
 import { subscriptionById } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
@@ -9,7 +9,7 @@ import { adminSubscriptionViews } from './subscription-views';
  * PATCH /api/admin/partner-ad-subscriptions/{id} {status}: Pause, Activate, Expire. The status it
  * already has answers 200 with nothing recorded; an expired one refuses any other (409).
  */
-export async function changeSubscriptionStatus(deps: Pick<AppDeps, 'stores'>, subscriptionId: string, status: AdSubscriptionStatus, by: string, ctx: CommandContext): Promise<AdminAdSubscriptionView> {
+export async function changeSubscriptionStatus(deps: Pick<AppDeps, 'stores'>, subscriptionId: string, status: AdminSubscriptionStatus, by: string, ctx: CommandContext): Promise<AdminAdSubscriptionView> {
   const store = deps.stores.readStore;
   const result = await handleCommand(deps.stores.eventStore, adSubscriptionDecider, adSubscriptionStream(subscriptionId), { type: 'ChangeAdSubscriptionStatus', status, by, at: ctx.metadata.occurredAt }, ctx);
   // Nothing recorded now: the read model must still show what the stream holds.

@@ -25,6 +25,13 @@ function toPartnerView(doc: AdSubscriptionDoc, plan: AdPlanDoc): PartnerAdSubscr
     adPlan: toAdPlanView(plan),
     location: locationOf(doc.locationId),
     demo: doc.demo,
+    via: doc.source.via,
+    stripeSubscriptionId: doc.stripeSubscriptionId ?? null,
+    stripeSubscriptionStatus: doc.stripeSubscriptionStatus ?? null,
+    currentPeriodStart: doc.currentPeriodStart ?? null,
+    currentPeriodEnd: doc.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: doc.cancelAtPeriodEnd ?? false,
+    lastPaymentError: doc.lastPaymentError ?? null,
   };
 }
 

@@ -10,6 +10,8 @@ export const ADMIN_SUBSCRIPTIONS_PATH = '/api/admin/partner-ad-subscriptions';
 export const subscriptionUrl = (id: string) => `${ADMIN_SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`;
 
 export const subscriptionStatusBadges: Record<AdSubscriptionStatus, { label: string; color: string }> = {
+  // A checkout waiting for Stripe to confirm its first payment: only Expire is offered.
+  incomplete: { label: 'Awaiting payment', color: 'blue' },
   active: { label: 'Active', color: 'green' },
   paused: { label: 'Paused', color: 'orange' },
   expired: { label: 'Expired', color: 'default' },
@@ -38,8 +40,8 @@ export const autoRenewLabel = (autoRenew: boolean) => (autoRenew ? 'Yes' : 'No')
 export const subscriberName = (s: Pick<AdminAdSubscriptionView, 'partner'>) =>
   `${s.partner.firstName} ${s.partner.lastName}`.trim() + (s.partner.businessName ? ` (${s.partner.businessName})` : '');
 
-/** Live subscriptions first (active, paused, then expired), newest start first within each. */
+/** Live subscriptions first (active, awaiting payment, paused, then expired), newest start first within each. */
 export function sortSubscriptions<S extends Pick<AdminAdSubscriptionView, 'status' | 'startDate'>>(subscriptions: readonly S[]): S[] {
-  const rank: Record<AdSubscriptionStatus, number> = { active: 0, paused: 1, expired: 2 };
+  const rank: Record<AdSubscriptionStatus, number> = { active: 0, incomplete: 1, paused: 2, expired: 3 };
   return [...subscriptions].sort((a, b) => rank[a.status] - rank[b.status] || b.startDate.localeCompare(a.startDate));
 }

@@ -7,7 +7,7 @@ import { formatCount } from './performance';
 import { orderedSubscriptions, subscriptionStatusLabels } from './plans';
 import { TierBadge } from './TierBadge';
 
-const statusColour = { active: 'green', paused: 'orange', expired: 'default' } as const;
+const statusColour = { incomplete: 'blue', active: 'green', paused: 'orange', expired: 'default' } as const;
 
 function SubscriptionCard({ subscription: s }: { subscription: PartnerAdSubscriptionView }) {
   return (

@@ -35,6 +35,13 @@ const subscription = (id: string, status: PartnerAdSubscriptionView['status'], s
   adPlan: plan({ name: 'Gold Premium' }),
   location: { id: 'auckland', cityName: 'Auckland', region: 'Auckland' },
   demo: false,
+  via: 'admin',
+  stripeSubscriptionId: null,
+  stripeSubscriptionStatus: null,
+  currentPeriodStart: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  lastPaymentError: null,
 });
 
 describe('availablePlans', () => {

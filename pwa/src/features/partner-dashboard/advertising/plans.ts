@@ -12,11 +12,11 @@ export function availablePlans(plans: readonly AdPlanView[]): AdPlanView[] {
   return plans.filter((p) => p.isActive).sort((a, b) => tierRank(a.tier) - tierRank(b.tier) || b.priority - a.priority || a.name.localeCompare(b.name, 'en-NZ'));
 }
 
-export const subscriptionStatusLabels: Record<AdSubscriptionStatus, string> = { active: 'Active', paused: 'Paused', expired: 'Expired' };
+export const subscriptionStatusLabels: Record<AdSubscriptionStatus, string> = { incomplete: 'Awaiting payment', active: 'Active', paused: 'Paused', expired: 'Expired' };
 
-/** Subscriptions as listed: live ones (active, then paused) before expired, newest first within each. */
+/** Subscriptions as listed: live ones (active, awaiting payment, then paused) before expired, newest first within each. */
 export function orderedSubscriptions(subscriptions: readonly PartnerAdSubscriptionView[]): PartnerAdSubscriptionView[] {
-  const rank: Record<AdSubscriptionStatus, number> = { active: 0, paused: 1, expired: 2 };
+  const rank: Record<AdSubscriptionStatus, number> = { active: 0, incomplete: 1, paused: 2, expired: 3 };
   return [...subscriptions].sort((a, b) => rank[a.status] - rank[b.status] || b.startDate.localeCompare(a.startDate));
 }
 

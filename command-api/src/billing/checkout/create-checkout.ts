@@ -1,0 +1,110 @@
+import type { CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@kainga/contracts';
+import { adTierLabels, COUPON_INVALID_MESSAGE, locationById, toCents } from '@kainga/contracts';
+import { CommandError, conflict, eventIdFor, handleCommand, invalid, loadAggregate, notFound, paymentsNotConfigured, waitForProjection, type CommandContext, type Payments } from '@kainga/platform';
+import { locationsOfPartners, subscriptionById, subscriptionsOfPartner, type PartnerDoc } from '@kainga/projections';
+import type { AppDeps } from '../../deps';
+import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId } from '../../advertising/plans/ad-plan';
+import { adSubscriptionDecider, adSubscriptionStream } from '../../advertising/subscriptions/ad-subscription';
+import { ensurePaymentCustomer } from '../payment-customer';
+
+export const CHECKOUT_KEY_REUSED = 'This Idempotency-Key was used for another checkout. Send a new key for a new checkout.';
+export const CHECKOUT_BEING_CONFIRMED = 'Your payment for this plan is being confirmed. Please reload in a moment.';
+
+/**
+ * POST /api/stripe/create-checkout-session (spec 001 §2 Subscribe, §7): the partner buys a plan
+ * for one of its towns. The rules an admin's allocation checks hold here too (allocate-ad-plan.ts):
+ * the plan exists (404) and is active (409), the town is known and served by the partner (400),
+ * and one live subscription per partner, tier and town (409). Then:
+ *
+ * 1. the partner's Stripe customer (made once, payment-customer.ts);
+ * 2. the plan's Stripe price at its current monthly price in NZD cents;
+ * 3. a Stripe subscription created incomplete (`default_incomplete`), the card saved on it, our
+ *    ids in its metadata so every webhook names them;
+ * 4. `AdSubscriptionStarted` with source `checkout`: status incomplete, no adverts shown, until
+ *    Stripe's webhook confirms the first payment (webhook/record-payment-notice.ts);
+ * 5. the first payment's client secret for the Payment Element.
+ *
+ * The subscription id derives from the Idempotency-Key (else the request id), and every Stripe
+ * call is keyed by our ids, so a retried request answers the same subscription and secret and
+ * makes nothing twice. A partner who reopens the checkout for a tier and town whose checkout is
+ * still waiting for payment gets that checkout again rather than a second subscription.
+ * Coupons are a later step: until then any code is refused (400).
+ */
+export async function createCheckout(
+  deps: Pick<AppDeps, 'stores'>,
+  payments: Payments,
+  partner: PartnerDoc,
+  request: CreateCheckoutSessionRequest,
+  ctx: CommandContext,
+): Promise<CheckoutSessionResponse> {
+  if (!payments.configured) throw paymentsNotConfigured();
+  const store = deps.stores.readStore;
+  if (request.couponCode) throw invalid(COUPON_INVALID_MESSAGE);
+
+  const tier = tierOfAdPlanId(request.adPlanId);
+  const plan = tier ? (await loadAggregate(deps.stores.eventStore, adPlanDecider, adPlanStream(tier))).state : null;
+  if (!tier || !plan || plan.status !== 'created') throw notFound(AD_PLAN_NOT_FOUND);
+  if (!plan.isActive) throw conflict(`The ${plan.plan.name} plan is not available any more. Choose an active plan.`);
+  if (plan.plan.monthlyPrice <= 0) throw conflict(`The ${plan.plan.name} plan has no monthly price to pay. Ask an admin to allocate it.`);
+
+  const location = locationById(request.locationId);
+  if (!location) throw invalid('Please choose a location from the list.');
+  const served = (await locationsOfPartners(store, [partner._id])).get(partner._id) ?? [];
+  if (!served.some((l) => l.locationId === location.id)) throw invalid(`You do not serve ${location.cityName}. Choose one of your locations.`);
+
+  const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
+  const earlier = await subscriptionById(store, subscriptionId);
+  if (earlier && (earlier.partnerId !== partner._id || earlier.adPlanId !== plan.planId || earlier.locationId !== location.id)) throw conflict(CHECKOUT_KEY_REUSED);
+
+  const running = (await subscriptionsOfPartner(store, partner._id)).find((s) => s._id !== subscriptionId && s.tier === tier && s.locationId === location.id && s.status !== 'expired');
+  if (running?.status === 'incomplete' && running.stripeSubscriptionId) {
+    const again = await payments.checkoutOf(running.stripeSubscriptionId);
+    if (!again.clientSecret) throw conflict(CHECKOUT_BEING_CONFIRMED);
+    return { clientSecret: again.clientSecret, subscriptionId: running._id };
+  }
+  if (running) throw conflict(`You already have a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
+
+  const customerId = await ensurePaymentCustomer(deps, payments, partner, ctx);
+  const { priceId } = await payments.ensurePlanPrice({ planId: plan.planId, name: `Kāinga ${plan.plan.name} advertising`, monthlyPriceCents: toCents(plan.plan.monthlyPrice) });
+  const checkout = await payments.createSubscription({ customerId, priceId, metadata: { subscriptionId, partnerId: partner._id, adPlanId: plan.planId, locationId: location.id } });
+  if (!checkout.clientSecret) {
+    // Paid already (a retry after the browser confirmed): the subscription is confirmed by webhook, not here.
+    if (earlier) throw conflict(CHECKOUT_BEING_CONFIRMED);
+    throw new CommandError('unavailable', 'Stripe did not open a payment for this plan. Please try again in a moment.');
+  }
+
+  const result = await handleCommand(
+    deps.stores.eventStore,
+    adSubscriptionDecider,
+    adSubscriptionStream(subscriptionId),
+    {
+      type: 'StartAdSubscription',
+      subscription: {
+        subscriptionId,
+        partnerId: partner._id,
+        partnerUserId: partner.userId,
+        partnerRole: partner.role,
+        adPlanId: plan.planId,
+        tier,
+        locationId: location.id,
+        startDate: ctx.metadata.occurredAt,
+        autoRenew: true,
+        source: {
+          via: 'checkout',
+          by: ctx.metadata.actorId ?? partner.userId,
+          stripeCustomerId: customerId,
+          stripeSubscriptionId: checkout.providerSubscriptionId,
+          stripePriceId: priceId,
+          monthlyPrice: plan.plan.monthlyPrice,
+          couponCode: null,
+        },
+        demo: false,
+      },
+    },
+    ctx,
+  );
+  // The Advertising tab reloads right after: it must list the new subscription (awaiting payment).
+  const position = result.position ?? (await deps.stores.eventStore.readStream(adSubscriptionStream(subscriptionId))).at(-1)?.position ?? null;
+  await waitForProjection(store, 'ad_subscriptions', position);
+  return { clientSecret: checkout.clientSecret, subscriptionId };
+}

@@ -1,0 +1,22 @@
+/**
+ * Billing names and texts (spec 001 §2 Advertising and Billing tabs, §8) — zod-free, so the web
+ * app's bundle reads the same values as the server.
+ */
+
+/** Plans are priced in New Zealand dollars (spec 001 §9); Stripe takes the smallest unit, cents. */
+export const BILLING_CURRENCY = 'nzd';
+export const toCents = (nzd: number) => Math.round(nzd * 100);
+
+/** Every payment action's answer (503) while the server has no Stripe keys. */
+export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Online payments are not configured on this server yet. An admin can allocate an advertising plan for you meanwhile.';
+/** Until coupons exist, every code is refused with this (and later an unknown, expired, inactive or used-up one). */
+export const COUPON_INVALID_MESSAGE = 'That coupon code is not valid.';
+
+/** A failed payment's words when the card provider gave none. */
+export const PAYMENT_FAILED_DEFAULT = 'The card payment did not go through.';
+
+/** The partner dashboard's texts (spec 001 §8). */
+export const CHECKOUT_SETUP_FAILED_TITLE = 'Setup Failed';
+export const CHECKOUT_SETUP_FAILED_DEFAULT = 'Failed to create checkout session';
+export const PAYMENT_FAILED_TITLE = 'Payment Failed';
+export const SUBSCRIPTION_ACTIVATED_MESSAGE = 'Subscription Activated! Your advertising plan is now active.';

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Billing facts (spec 001 §3 users.stripeCustomerId, partner_ad_subscriptions' Stripe fields).
+ * Stripe is the source of truth for money; these events record what it told us, each keyed by
+ * the Stripe event it came from, so a webhook delivered twice appends nothing twice.
+ */
+
+/** The actor of facts that Stripe reported (webhooks), where an event names who did it. */
+export const STRIPE_ACTOR = 'stripe';
+
+/**
+ * The partner's Stripe customer, stream `paymentCustomer-<partnerId>` (appended with expected
+ * no-stream): one customer per partner, so every checkout and later lead charge of that partner
+ * is billed to the same customer and its saved card.
+ */
+export const PaymentCustomerCreated = z.object({
+  type: z.literal('PaymentCustomerCreated'),
+  data: z.object({ partnerId: z.string(), userId: z.string(), stripeCustomerId: z.string(), at: z.string() }),
+});
+export const PaymentCustomerEvent = z.discriminatedUnion('type', [PaymentCustomerCreated]);
+export type PaymentCustomerEvent = z.infer<typeof PaymentCustomerEvent>;
+export const paymentCustomerEventTypes = ['PaymentCustomerCreated'] as const;
+export const paymentCustomerStream = (partnerId: string) => `paymentCustomer-${partnerId}`;
+
+/**
+ * A subscription the partner bought through the checkout: a Stripe subscription created
+ * incomplete for the plan's price, waiting for its first payment. `monthlyPrice` is the plan's
+ * NZD price when it was bought (a later plan edit does not reprice it).
+ */
+export const CheckoutSource = z.object({
+  via: z.literal('checkout'),
+  /** The partner's user, who clicked Subscribe. */
+  by: z.string(),
+  stripeCustomerId: z.string(),
+  stripeSubscriptionId: z.string(),
+  stripePriceId: z.string(),
+  monthlyPrice: z.number(),
+  couponCode: z.string().nullable(),
+});
+export type CheckoutSource = z.infer<typeof CheckoutSource>;
+
+/** What every Stripe fact carries: our subscription, the Stripe event it came from, and when Stripe recorded it. */
+const StripeFact = { subscriptionId: z.string(), stripeEventId: z.string(), at: z.string() };
+/** A paid Stripe invoice. */
+const PaidInvoice = {
+  ...StripeFact,
+  stripeInvoiceId: z.string(),
+  /** In the currency's smallest unit (NZD cents). */
+  amountPaid: z.number().int(),
+  currency: z.string(),
+};
+
+/**
+ * The first paid invoice: an incomplete checkout subscription becomes active and shows adverts.
+ * The period is the one it pays for, or null when Stripe already reported a newer one (its
+ * webhooks arrived out of order): the newer stays.
+ */
+export const AdSubscriptionActivated = z.object({
+  type: z.literal('AdSubscriptionActivated'),
+  data: z.object({ ...PaidInvoice, currentPeriodStart: z.string().nullable(), currentPeriodEnd: z.string().nullable() }),
+});
+
+/** A later paid invoice for a newer billing period (a renewal). */
+export const AdSubscriptionRenewed = z.object({
+  type: z.literal('AdSubscriptionRenewed'),
+  data: z.object({ ...PaidInvoice, currentPeriodStart: z.string(), currentPeriodEnd: z.string() }),
+});
+
+/** Stripe could not take an invoice's payment; `message` is the card provider's, when Stripe gave one. */
+export const AdSubscriptionPaymentFailed = z.object({
+  type: z.literal('AdSubscriptionPaymentFailed'),
+  data: z.object({
+    ...StripeFact,
+    stripeInvoiceId: z.string(),
+    message: z.string().nullable(),
+    attemptCount: z.number().int(),
+    /** When Stripe will try again; null when it will not. */
+    nextAttemptAt: z.string().nullable(),
+  }),
+});
+
+/**
+ * Stripe's view of the subscription changed (customer.subscription.updated / .deleted): its
+ * status (active, past_due, canceled, …), whether it ends at the period's end, and the period
+ * when it is newer than the one already known (null: unchanged).
+ */
+export const AdSubscriptionBillingUpdated = z.object({
+  type: z.literal('AdSubscriptionBillingUpdated'),
+  data: z.object({
+    ...StripeFact,
+    stripeStatus: z.string(),
+    cancelAtPeriodEnd: z.boolean(),
+    currentPeriodStart: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+  }),
+});
+
+export const adSubscriptionBillingEventTypes = ['AdSubscriptionActivated', 'AdSubscriptionRenewed', 'AdSubscriptionPaymentFailed', 'AdSubscriptionBillingUpdated'] as const;

@@ -1,0 +1,169 @@
+import Stripe from 'stripe';
+import { CommandError } from '../command/errors';
+import type { CheckoutSubscription, CustomerRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
+import { noticeOf, subscriptionPeriod } from './stripe-notices';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends requests instead of https://api.stripe.com (a local Stripe-compatible server). */
+  apiUrl?: string;
+  /** Told about every provider failure the caller sees as a 503 (a wrong key, Stripe down). */
+  onProviderError?: (err: unknown) => void;
+}
+
+export const PAYMENT_PROVIDER_UNAVAILABLE = 'The payment service could not be reached. Please try again in a moment.';
+
+/** The SDK's `host`/`port`/`protocol` for a base URL (only set when STRIPE_API_URL is). */
+function addressOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/** Stripe allows letters, digits, `_` and `-` in ids and lookup keys we choose. */
+const safe = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * The Payments port on Stripe's official SDK, at the SDK's pinned API version. Thin on purpose:
+ * each method is one or two SDK calls; every create carries an idempotency key derived from our
+ * own ids, so a retried request (ours, or the SDK's own network retries) never makes two.
+ */
+export class StripePayments implements Payments {
+  readonly configured = true;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+  /** Plan prices already ensured by this process, by lookup key (a plan's price changes rarely). */
+  private readonly prices = new Map<string, PlanPrice>();
+
+  constructor(private readonly options: StripePaymentsOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, { ...addressOf(options.apiUrl), maxNetworkRetries: 2, timeout: 20_000, telemetry: false, appInfo: { name: 'Kainga' } });
+  }
+
+  ensureCustomer({ partnerId, email, name }: CustomerRequest): Promise<{ customerId: string }> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.create({ email, name, metadata: { partnerId } }, { idempotencyKey: `kainga-customer-${partnerId}` });
+      return { customerId: customer.id };
+    });
+  }
+
+  /**
+   * The price is found by its lookup key (plan and amount), which Stripe keeps unique, so this
+   * holds across processes and beyond the 24 h an idempotency key lasts; a new amount is a new
+   * price of the same product (Stripe prices cannot change their amount).
+   */
+  ensurePlanPrice({ planId, name, monthlyPriceCents }: PlanPriceRequest): Promise<PlanPrice> {
+    const lookupKey = safe(`kainga_${planId}_nzd_${monthlyPriceCents}_month`);
+    const known = this.prices.get(lookupKey);
+    if (known) return Promise.resolve(known);
+    return this.call(async () => {
+      const productId = safe(`kainga_${planId}`);
+      const [found] = (await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })).data;
+      let price: Stripe.Price;
+      if (found) price = found;
+      else {
+        await this.ensureProduct(productId, name, planId);
+        price = await this.stripe.prices.create(
+          { product: productId, currency: 'nzd', unit_amount: monthlyPriceCents, recurring: { interval: 'month' }, lookup_key: lookupKey, metadata: { planId } },
+          { idempotencyKey: `kainga-price-${lookupKey}` },
+        );
+      }
+      const result = { productId: typeof price.product === 'string' ? price.product : price.product.id, priceId: price.id };
+      this.prices.set(lookupKey, result);
+      return result;
+    });
+  }
+
+  private async ensureProduct(productId: string, name: string, planId: string) {
+    try {
+      await this.stripe.products.retrieve(productId);
+    } catch (err) {
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.code !== 'resource_missing') throw err;
+      await this.stripe.products.create({ id: productId, name, metadata: { planId } }, { idempotencyKey: `kainga-product-${productId}` });
+    }
+  }
+
+  createSubscription({ customerId, priceId, metadata }: SubscriptionRequest): Promise<CheckoutSubscription> {
+    return this.call(async () => {
+      const subscription = await this.stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { ...metadata },
+          // Since 2025-03-31.basil an invoice has no payment_intent: its confirmation secret is the Payment Element's client secret.
+          expand: ['latest_invoice.confirmation_secret'],
+        },
+        { idempotencyKey: `kainga-subscription-${metadata.subscriptionId}` },
+      );
+      return checkoutOf(subscription);
+    });
+  }
+
+  checkoutOf(providerSubscriptionId: string): Promise<CheckoutSubscription> {
+    return this.call(async () => checkoutOf(await this.stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret'] })));
+  }
+
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<ProviderSubscription> {
+    return this.call(async () => providerSubscriptionOf(await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true })));
+  }
+
+  cancelNow(providerSubscriptionId: string): Promise<ProviderSubscription> {
+    return this.call(async () => providerSubscriptionOf(await this.stripe.subscriptions.cancel(providerSubscriptionId)));
+  }
+
+  readWebhook(rawBody: Buffer, signature: string | undefined): PaymentNotice {
+    if (!signature) throw new CommandError('invalid', 'The Stripe-Signature header is missing.');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch {
+      // A forged or stale signature, or a body changed on the way: nothing of it is believed.
+      throw new CommandError('invalid', 'The webhook signature could not be verified.');
+    }
+    return noticeOf(event);
+  }
+
+  /** The last failed attempt's decline message (its PaymentIntent's last_payment_error); null when Stripe gave none. */
+  async paymentFailureMessage(invoiceId: string): Promise<string | null> {
+    try {
+      const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 5, expand: ['data.payment.payment_intent'] });
+      for (const p of payments.data) {
+        const intent = p.payment.payment_intent;
+        if (intent && typeof intent !== 'string' && intent.last_payment_error?.message) return intent.last_payment_error.message;
+      }
+      return null;
+    } catch (err) {
+      // The failure is recorded either way; only its wording is missing.
+      this.options.onProviderError?.(err);
+      return null;
+    }
+  }
+
+  /** A card declined is the person's to fix (400, Stripe's words); anything else is ours or Stripe's (503). */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) throw new CommandError('invalid', err.message);
+      this.options.onProviderError?.(err);
+      throw new CommandError('unavailable', PAYMENT_PROVIDER_UNAVAILABLE);
+    }
+  }
+}
+
+function checkoutOf(subscription: Stripe.Subscription): CheckoutSubscription {
+  const invoice = subscription.latest_invoice;
+  const clientSecret = invoice && typeof invoice !== 'string' ? (invoice.confirmation_secret?.client_secret ?? null) : null;
+  return { providerSubscriptionId: subscription.id, status: subscription.status, clientSecret };
+}
+
+function providerSubscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
+  return { providerSubscriptionId: subscription.id, status: subscription.status, cancelAtPeriodEnd: subscription.cancel_at_period_end, ...subscriptionPeriod(subscription) };
+}

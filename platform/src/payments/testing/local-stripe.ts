@@ -1,0 +1,676 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import qs from 'qs';
+import Stripe from 'stripe';
+
+/**
+ * A local, in-process stand-in for api.stripe.com, for tests that drive the official SDK (its
+ * `host`/`port`/`protocol` options, i.e. STRIPE_API_URL) — nothing reaches the internet. It
+ * implements only the endpoints Kāinga's adapter calls, with Stripe's wire format (form-encoded
+ * bodies in `a[b][0]=c` notation, JSON answers, `{error: {type, code, message}}` failures),
+ * shapes of the SDK's pinned API version, state kept between calls, and `Idempotency-Key`
+ * honoured as Stripe does (same key and parameters: the first answer again; other parameters: an
+ * idempotency_error). Every request is recorded so a test can assert what was sent.
+ *
+ * What Stripe does on its own (a card payment confirmed in the browser, a renewal a month later,
+ * a decline) is simulated by methods that change the state and return the Stripe events it
+ * would send; deliver them to the app signed (signed-webhook.ts), in any order, as often as the
+ * test likes.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  /** The query (GET, DELETE) or the form body (POST), parsed as Stripe parses it. */
+  params: Json;
+  idempotencyKey: string | null;
+  stripeVersion: string | null;
+}
+
+export interface LocalStripeOptions {
+  /** The secret key requests must carry (Bearer); default: any `sk_test_` key. */
+  secretKey?: string;
+  publishableKey?: string;
+  /** The webhook endpoint's signing secret, for `env()` and the tests' signatures. */
+  webhookSecret?: string;
+  /** The clock in ms (created times, periods); default Date.now. */
+  now?: () => number;
+}
+
+interface Customer {
+  id: string;
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+interface Product {
+  id: string;
+  name: string;
+  active: boolean;
+  metadata: Record<string, string>;
+  created: number;
+}
+interface Price {
+  id: string;
+  product: string;
+  currency: string;
+  unit_amount: number;
+  interval: string;
+  lookup_key: string | null;
+  active: boolean;
+  metadata: Record<string, string>;
+  created: number;
+}
+interface Period {
+  start: number;
+  end: number;
+}
+interface Subscription {
+  id: string;
+  customer: string;
+  price: string;
+  itemId: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  metadata: Record<string, string>;
+  period: Period;
+  latest_invoice: string;
+  payment_behavior: string | null;
+  save_default_payment_method: string | null;
+  created: number;
+}
+interface Invoice {
+  id: string;
+  customer: string;
+  subscription: string;
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  amount_due: number;
+  currency: string;
+  status: 'open' | 'paid';
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  period: Period;
+  payment_intent: string;
+  lineId: string;
+  created: number;
+}
+interface PaymentIntent {
+  id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  last_payment_error: { type: string; code: string; message: string } | null;
+  invoice: string;
+  created: number;
+}
+
+class StripeHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const stringMap = (v: unknown): Record<string, string> => (v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : {});
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
+const missing = (what: string, id: string, param = 'id') => new StripeHttpError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', param);
+const addMonth = (seconds: number) => {
+  const d = new Date(seconds * 1000);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return Math.floor(d.getTime() / 1000);
+};
+
+export class LocalStripe {
+  readonly requests: RecordedStripeRequest[] = [];
+  /** Every event the simulated Stripe produced, oldest first (also returned by each simulation). */
+  readonly events: Stripe.Event[] = [];
+  readonly customers = new Map<string, Customer>();
+  readonly products = new Map<string, Product>();
+  readonly prices = new Map<string, Price>();
+  readonly subscriptions = new Map<string, Subscription>();
+  readonly invoices = new Map<string, Invoice>();
+  readonly paymentIntents = new Map<string, PaymentIntent>();
+  private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    readonly options: Required<Omit<LocalStripeOptions, 'now' | 'secretKey'>> & { secretKey: string | null },
+    now: () => number,
+  ) {
+    this.now = now;
+  }
+
+  /** Starts the server on a free port of 127.0.0.1. */
+  static async start(options: LocalStripeOptions = {}): Promise<LocalStripe> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const instance = new LocalStripe(
+      server,
+      `http://127.0.0.1:${port}`,
+      { secretKey: options.secretKey ?? null, publishableKey: options.publishableKey ?? 'pk_test_local', webhookSecret: options.webhookSecret ?? 'whsec_local_test_secret' },
+      options.now ?? Date.now,
+    );
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void instance.handle(req, res));
+    return instance;
+  }
+
+  /** The environment that points Kāinga at this server (loadConfig's variables). */
+  env(): Record<'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL', string> {
+    return { STRIPE_SECRET_KEY: this.options.secretKey ?? 'sk_test_local', STRIPE_PUBLISHABLE_KEY: this.options.publishableKey, STRIPE_WEBHOOK_SECRET: this.options.webhookSecret, STRIPE_API_URL: this.url };
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => this.server.close((err) => (err ? reject(err) : resolve())));
+  }
+
+  /** The recorded requests to one method and path (a path ending in `/*` matches every id under it). */
+  requestsTo(method: string, path: string): RecordedStripeRequest[] {
+    const prefix = path.endsWith('/*') ? path.slice(0, -1) : null;
+    return this.requests.filter((r) => r.method === method && (prefix ? r.path.startsWith(prefix) : r.path === path));
+  }
+
+  private seconds() {
+    return Math.floor(this.now() / 1000);
+  }
+
+  // ---- What Stripe does by itself ----------------------------------------------------------
+
+  /**
+   * The card payment the browser confirmed (Payment Element): the subscription's open invoice is
+   * paid and the subscription becomes active. Returns the events in the order Stripe usually
+   * sends them: invoice.paid, invoice.payment_succeeded, customer.subscription.updated.
+   */
+  payLatestInvoice(subscriptionId: string): Stripe.Event[] {
+    const sub = this.subscription(subscriptionId);
+    const invoice = this.invoice(sub.latest_invoice);
+    if (invoice.status === 'paid') throw new Error(`${invoice.id} is already paid`);
+    const previous = this.renderSubscription(sub);
+    invoice.status = 'paid';
+    invoice.attempt_count += 1;
+    invoice.next_payment_attempt = null;
+    const intent = this.paymentIntent(invoice.payment_intent);
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    sub.status = 'active';
+    const events = [this.emit('invoice.paid', this.renderInvoice(invoice)), this.emit('invoice.payment_succeeded', this.renderInvoice(invoice))];
+    if (previous.status !== sub.status) events.push(this.emit('customer.subscription.updated', this.renderSubscription(sub), { status: previous.status }));
+    return events;
+  }
+
+  /**
+   * A declined attempt at the subscription's open invoice, with the card provider's message. A
+   * renewal that fails makes the subscription past_due (and says so); a first payment leaves it
+   * incomplete.
+   */
+  failLatestInvoice(subscriptionId: string, message = 'Your card was declined.'): Stripe.Event[] {
+    const sub = this.subscription(subscriptionId);
+    const invoice = this.invoice(sub.latest_invoice);
+    const intent = this.paymentIntent(invoice.payment_intent);
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', code: 'card_declined', message };
+    invoice.attempt_count += 1;
+    invoice.next_payment_attempt = invoice.billing_reason === 'subscription_cycle' ? this.seconds() + 3 * 24 * 3600 : null;
+    const events = [this.emit('invoice.payment_failed', this.renderInvoice(invoice))];
+    if (sub.status === 'active') {
+      sub.status = 'past_due';
+      events.push(this.emit('customer.subscription.updated', this.renderSubscription(sub), { status: 'active' }));
+    }
+    return events;
+  }
+
+  /**
+   * The next billing period begins: a new invoice (billing_reason subscription_cycle) for the
+   * next month, then `paid` (the saved card is charged: invoice.paid, invoice.payment_succeeded,
+   * customer.subscription.updated with the new period) or a decline with `failed`'s message.
+   */
+  renew(subscriptionId: string, outcome: { paid: true } | { failed: string } = { paid: true }): Stripe.Event[] {
+    const sub = this.subscription(subscriptionId);
+    const previousPeriod = { ...sub.period };
+    sub.period = { start: previousPeriod.end, end: addMonth(previousPeriod.end) };
+    const invoice = this.createInvoice(sub, 'subscription_cycle');
+    sub.latest_invoice = invoice.id;
+    if ('failed' in outcome) return this.failLatestInvoice(subscriptionId, outcome.failed);
+    invoice.status = 'paid';
+    invoice.attempt_count = 1;
+    this.paymentIntent(invoice.payment_intent).status = 'succeeded';
+    const wasPastDue = sub.status === 'past_due';
+    sub.status = 'active';
+    const previousItems = { data: [{ current_period_start: previousPeriod.start, current_period_end: previousPeriod.end }] };
+    return [
+      this.emit('invoice.paid', this.renderInvoice(invoice)),
+      this.emit('invoice.payment_succeeded', this.renderInvoice(invoice)),
+      this.emit('customer.subscription.updated', this.renderSubscription(sub), { items: previousItems, latest_invoice: invoice.id, ...(wasPastDue ? { status: 'past_due' } : {}) }),
+    ];
+  }
+
+  /** Stripe ends the subscription itself (its retries ran out, or it was cancelled in the dashboard). */
+  endSubscription(subscriptionId: string): Stripe.Event[] {
+    const sub = this.subscription(subscriptionId);
+    sub.status = sub.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+    sub.canceled_at = this.seconds();
+    return [this.emit('customer.subscription.deleted', this.renderSubscription(sub))];
+  }
+
+  /** A Stripe event of any type, as Stripe frames it (for types Kāinga does not act on). */
+  event(type: string, object: Json, previousAttributes?: Json): Stripe.Event {
+    return this.emit(type, object, previousAttributes);
+  }
+
+  private emit(type: string, object: Json, previousAttributes?: Json): Stripe.Event {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: this.seconds(),
+      data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    } as unknown as Stripe.Event;
+    this.events.push(event);
+    return event;
+  }
+
+  // ---- HTTP ----------------------------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', this.url);
+    const method = req.method ?? 'GET';
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search.slice(1);
+    const params = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as Json;
+    const idempotencyKey = header(req, 'idempotency-key');
+    this.requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion: header(req, 'stripe-version') });
+
+    const fingerprint = JSON.stringify([method, url.pathname, params]);
+    const replay = method === 'POST' && idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
+    if (replay && replay.fingerprint !== fingerprint) {
+      return send(res, 400, errorBody(new StripeHttpError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`)));
+    }
+    if (replay) return send(res, replay.status, replay.body, { 'idempotent-replayed': 'true' });
+
+    let status = 200;
+    let body: string;
+    try {
+      this.authenticate(req);
+      body = JSON.stringify(this.route(method, url.pathname, params));
+    } catch (err) {
+      const e = err instanceof StripeHttpError ? err : new StripeHttpError(500, 'api_error', (err as Error).message);
+      status = e.status;
+      body = errorBody(e);
+    }
+    // Stripe keeps the answer of a keyed request that reached it, errors included (not 500s).
+    if (method === 'POST' && idempotencyKey && status < 500) this.idempotent.set(idempotencyKey, { fingerprint, status, body });
+    send(res, status, body);
+  }
+
+  private authenticate(req: IncomingMessage) {
+    const key = /^Bearer (.+)$/.exec(header(req, 'authorization') ?? '')?.[1];
+    if (!key) throw new StripeHttpError(401, 'invalid_request_error', 'You did not provide an API key.');
+    if (this.options.secretKey ? key !== this.options.secretKey : !/^sk_test_/.test(key)) throw new StripeHttpError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}***`);
+  }
+
+  private route(method: string, path: string, p: Json): Json {
+    const [, v1, resource, id, ...rest] = path.split('/');
+    if (v1 !== 'v1' || rest.length > 0) throw unrecognized(method, path);
+    const key = `${method} ${resource}${id === undefined ? '' : '/:id'}`;
+    switch (key) {
+      case 'POST customers':
+        return this.createCustomer(p);
+      case 'GET customers/:id':
+        return this.renderCustomer(this.customer(id!));
+      case 'GET products/:id':
+        return this.renderProduct(this.product(id!));
+      case 'POST products':
+        return this.createProduct(p);
+      case 'GET prices':
+        return this.listPrices(p);
+      case 'POST prices':
+        return this.createPrice(p);
+      case 'POST subscriptions':
+        return this.createSubscription(p);
+      case 'GET subscriptions/:id':
+        return this.expand(this.renderSubscription(this.subscription(id!)), p.expand);
+      case 'POST subscriptions/:id':
+        return this.updateSubscription(this.subscription(id!), p);
+      case 'DELETE subscriptions/:id':
+        return this.cancelSubscription(this.subscription(id!), p);
+      case 'GET invoices/:id':
+        return this.expand(this.renderInvoice(this.invoice(id!)), p.expand);
+      case 'GET invoice_payments':
+        return this.listInvoicePayments(p);
+      default:
+        throw unrecognized(method, path);
+    }
+  }
+
+  // ---- Endpoints -----------------------------------------------------------------------------
+
+  private createCustomer(p: Json): Json {
+    const customer: Customer = { id: newId('cus'), email: str(p.email), name: str(p.name), metadata: stringMap(p.metadata), created: this.seconds() };
+    this.customers.set(customer.id, customer);
+    return this.renderCustomer(customer);
+  }
+
+  private createProduct(p: Json): Json {
+    const name = str(p.name);
+    if (!name) throw new StripeHttpError(400, 'invalid_request_error', 'Missing required param: name.', 'parameter_missing', 'name');
+    const id = str(p.id) ?? newId('prod');
+    if (this.products.has(id)) throw new StripeHttpError(400, 'invalid_request_error', `Product already exists.`, 'resource_already_exists', 'id');
+    const product: Product = { id, name, active: true, metadata: stringMap(p.metadata), created: this.seconds() };
+    this.products.set(id, product);
+    return this.renderProduct(product);
+  }
+
+  private listPrices(p: Json): Json {
+    const keys = Array.isArray(p.lookup_keys) ? p.lookup_keys.map(String) : null;
+    const active = p.active === undefined ? null : p.active === 'true';
+    const limit = Number(p.limit ?? 10);
+    const found = [...this.prices.values()].filter((x) => (!keys || (x.lookup_key !== null && keys.includes(x.lookup_key))) && (active === null || x.active === active));
+    return list(found.slice(0, limit).map((x) => this.renderPrice(x)), '/v1/prices');
+  }
+
+  private createPrice(p: Json): Json {
+    const product = str(p.product);
+    if (!product) throw new StripeHttpError(400, 'invalid_request_error', 'Missing required param: product.', 'parameter_missing', 'product');
+    this.product(product);
+    const amount = Number(p.unit_amount);
+    if (!Number.isInteger(amount) || amount < 0) throw new StripeHttpError(400, 'invalid_request_error', 'Invalid integer: unit_amount', 'parameter_invalid_integer', 'unit_amount');
+    const lookupKey = str(p.lookup_key);
+    const holder = lookupKey ? [...this.prices.values()].find((x) => x.lookup_key === lookupKey) : undefined;
+    if (holder && p.transfer_lookup_key !== 'true') throw new StripeHttpError(400, 'invalid_request_error', `A price (\`${holder.id}\`) already uses that lookup key.`, undefined, 'lookup_key');
+    if (holder) holder.lookup_key = null;
+    const recurring = isRecord(p.recurring) ? p.recurring : {};
+    const price: Price = {
+      id: newId('price'),
+      product,
+      currency: str(p.currency) ?? 'nzd',
+      unit_amount: amount,
+      interval: str(recurring.interval) ?? 'month',
+      lookup_key: lookupKey,
+      active: true,
+      metadata: stringMap(p.metadata),
+      created: this.seconds(),
+    };
+    this.prices.set(price.id, price);
+    return this.renderPrice(price);
+  }
+
+  private createSubscription(p: Json): Json {
+    const customer = str(p.customer);
+    if (!customer) throw new StripeHttpError(400, 'invalid_request_error', 'Missing required param: customer.', 'parameter_missing', 'customer');
+    this.customer(customer);
+    const items = Array.isArray(p.items) ? p.items : [];
+    const priceId = isRecord(items[0]) ? str(items[0].price) : null;
+    if (!priceId || items.length !== 1) throw new StripeHttpError(400, 'invalid_request_error', 'This stand-in takes exactly one item with a price.', 'parameter_missing', 'items');
+    const price = this.price(priceId);
+    // Without default_incomplete Stripe would try to charge at once; this stand-in has no card to charge.
+    if (str(p.payment_behavior) !== 'default_incomplete') throw new StripeHttpError(402, 'card_error', 'This customer has no attached payment source or default payment method.', 'resource_missing');
+    const start = this.seconds();
+    const sub: Subscription = {
+      id: newId('sub'),
+      customer,
+      price: price.id,
+      itemId: newId('si'),
+      status: 'incomplete',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      metadata: stringMap(p.metadata),
+      period: { start, end: addMonth(start) },
+      latest_invoice: '',
+      payment_behavior: str(p.payment_behavior),
+      save_default_payment_method: isRecord(p.payment_settings) ? str(p.payment_settings.save_default_payment_method) : null,
+      created: start,
+    };
+    this.subscriptions.set(sub.id, sub);
+    sub.latest_invoice = this.createInvoice(sub, 'subscription_create').id;
+    this.emit('customer.subscription.created', this.renderSubscription(sub));
+    return this.expand(this.renderSubscription(sub), p.expand);
+  }
+
+  private updateSubscription(sub: Subscription, p: Json): Json {
+    if (['canceled', 'incomplete_expired'].includes(sub.status)) throw new StripeHttpError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+    const previous: Json = {};
+    if (p.cancel_at_period_end !== undefined) {
+      const value = p.cancel_at_period_end === 'true';
+      if (value !== sub.cancel_at_period_end) previous.cancel_at_period_end = sub.cancel_at_period_end;
+      sub.cancel_at_period_end = value;
+    }
+    if (isRecord(p.metadata)) sub.metadata = { ...sub.metadata, ...stringMap(p.metadata) };
+    if (Object.keys(previous).length) this.emit('customer.subscription.updated', this.renderSubscription(sub), previous);
+    return this.expand(this.renderSubscription(sub), p.expand);
+  }
+
+  private cancelSubscription(sub: Subscription, p: Json): Json {
+    if (['canceled', 'incomplete_expired'].includes(sub.status)) throw new StripeHttpError(400, 'invalid_request_error', `No such subscription: '${sub.id}' is already canceled.`, 'resource_missing');
+    sub.status = 'canceled';
+    sub.canceled_at = this.seconds();
+    this.emit('customer.subscription.deleted', this.renderSubscription(sub));
+    return this.expand(this.renderSubscription(sub), p.expand);
+  }
+
+  private listInvoicePayments(p: Json): Json {
+    const invoice = this.invoice(str(p.invoice) ?? '');
+    const intent = this.paymentIntent(invoice.payment_intent);
+    const payment = {
+      id: `inpay_${invoice.id.slice(3)}`,
+      object: 'invoice_payment',
+      amount_paid: invoice.status === 'paid' ? invoice.amount_due : null,
+      amount_requested: invoice.amount_due,
+      created: invoice.created,
+      currency: invoice.currency,
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      status: invoice.status === 'paid' ? 'paid' : 'open',
+      status_transitions: { canceled_at: null, paid_at: invoice.status === 'paid' ? this.seconds() : null },
+    };
+    return this.expand(list([payment], '/v1/invoice_payments'), p.expand);
+  }
+
+  // ---- State ---------------------------------------------------------------------------------
+
+  private createInvoice(sub: Subscription, reason: Invoice['billing_reason']): Invoice {
+    const price = this.price(sub.price);
+    const invoiceId = newId('in');
+    const intent: PaymentIntent = {
+      id: newId('pi'),
+      client_secret: '',
+      amount: price.unit_amount,
+      currency: price.currency,
+      status: 'requires_payment_method',
+      last_payment_error: null,
+      invoice: invoiceId,
+      created: this.seconds(),
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+    this.paymentIntents.set(intent.id, intent);
+    const invoice: Invoice = {
+      id: invoiceId,
+      customer: sub.customer,
+      subscription: sub.id,
+      billing_reason: reason,
+      amount_due: price.unit_amount,
+      currency: price.currency,
+      status: 'open',
+      attempt_count: 0,
+      next_payment_attempt: null,
+      period: { ...sub.period },
+      payment_intent: intent.id,
+      lineId: newId('il'),
+      created: this.seconds(),
+    };
+    this.invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  private customer = (id: string) => this.customers.get(id) ?? throwing(missing('customer', id));
+  private product = (id: string) => this.products.get(id) ?? throwing(missing('product', id));
+  private price = (id: string) => this.prices.get(id) ?? throwing(missing('price', id));
+  private subscription = (id: string) => this.subscriptions.get(id) ?? throwing(missing('subscription', id));
+  private invoice = (id: string) => this.invoices.get(id) ?? throwing(missing('invoice', id));
+  private paymentIntent = (id: string) => this.paymentIntents.get(id) ?? throwing(missing('payment_intent', id));
+
+  // ---- Stripe's shapes (API version of the pinned SDK: periods on items, invoices' parent) ----
+
+  private renderCustomer(c: Customer): Json {
+    return { id: c.id, object: 'customer', created: c.created, email: c.email, name: c.name, metadata: c.metadata, livemode: false, invoice_settings: { default_payment_method: null } };
+  }
+
+  private renderProduct(p: Product): Json {
+    return { id: p.id, object: 'product', active: p.active, created: p.created, name: p.name, metadata: p.metadata, livemode: false, type: 'service' };
+  }
+
+  private renderPrice(p: Price): Json {
+    return {
+      id: p.id,
+      object: 'price',
+      active: p.active,
+      created: p.created,
+      currency: p.currency,
+      livemode: false,
+      lookup_key: p.lookup_key,
+      metadata: p.metadata,
+      product: p.product,
+      recurring: { interval: p.interval, interval_count: 1, usage_type: 'licensed', meter: null },
+      type: 'recurring',
+      unit_amount: p.unit_amount,
+    };
+  }
+
+  private renderSubscription(s: Subscription): Json {
+    return {
+      id: s.id,
+      object: 'subscription',
+      cancel_at_period_end: s.cancel_at_period_end,
+      canceled_at: s.canceled_at,
+      collection_method: 'charge_automatically',
+      created: s.created,
+      currency: this.price(s.price).currency,
+      customer: s.customer,
+      default_payment_method: null,
+      items: list(
+        [{ id: s.itemId, object: 'subscription_item', created: s.created, current_period_start: s.period.start, current_period_end: s.period.end, metadata: {}, price: this.renderPrice(this.price(s.price)), quantity: 1, subscription: s.id }],
+        `/v1/subscription_items?subscription=${s.id}`,
+      ),
+      latest_invoice: s.latest_invoice,
+      livemode: false,
+      metadata: s.metadata,
+      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: s.save_default_payment_method },
+      start_date: s.created,
+      status: s.status,
+    };
+  }
+
+  private renderInvoice(i: Invoice): Json {
+    const sub = this.subscription(i.subscription);
+    return {
+      id: i.id,
+      object: 'invoice',
+      amount_due: i.amount_due,
+      amount_paid: i.status === 'paid' ? i.amount_due : 0,
+      amount_remaining: i.status === 'paid' ? 0 : i.amount_due,
+      attempt_count: i.attempt_count,
+      attempted: i.attempt_count > 0,
+      billing_reason: i.billing_reason,
+      collection_method: 'charge_automatically',
+      created: i.created,
+      currency: i.currency,
+      customer: i.customer,
+      last_finalization_error: null,
+      lines: list(
+        [
+          {
+            id: i.lineId,
+            object: 'line_item',
+            amount: i.amount_due,
+            currency: i.currency,
+            description: `1 × ${this.product(this.price(sub.price).product).name} (at $${(i.amount_due / 100).toFixed(2)} / month)`,
+            period: { start: i.period.start, end: i.period.end },
+            parent: { type: 'subscription_item_details', subscription_item_details: { subscription: sub.id, subscription_item: sub.itemId, proration: false }, invoice_item_details: null },
+            quantity: 1,
+          },
+        ],
+        `/v1/invoices/${i.id}/lines`,
+      ),
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: i.next_payment_attempt,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+      // A subscription invoice's own period is the one before its lines' (Stripe's quirk): read the lines.
+      period_end: i.created,
+      period_start: i.created,
+      status: i.status,
+      total: i.amount_due,
+    };
+  }
+
+  /** Only while there is something to pay: Stripe's confirmation secret of the invoice's payment. */
+  private confirmationSecret(invoiceId: string): Json | null {
+    const invoice = this.invoice(invoiceId);
+    return invoice.status === 'open' ? { client_secret: this.paymentIntent(invoice.payment_intent).client_secret, type: 'payment_intent' } : null;
+  }
+
+  private renderById(id: string): Json {
+    if (id.startsWith('in_')) return this.renderInvoice(this.invoice(id));
+    if (id.startsWith('pi_')) {
+      const pi = this.paymentIntent(id);
+      return { id: pi.id, object: 'payment_intent', amount: pi.amount, client_secret: pi.client_secret, created: pi.created, currency: pi.currency, last_payment_error: pi.last_payment_error, livemode: false, metadata: {}, status: pi.status };
+    }
+    if (id.startsWith('sub_')) return this.renderSubscription(this.subscription(id));
+    if (id.startsWith('cus_')) return this.renderCustomer(this.customer(id));
+    if (id.startsWith('price_')) return this.renderPrice(this.price(id));
+    return this.renderProduct(this.product(id));
+  }
+
+  /** Stripe's `expand[]`: ids along each dotted path become their objects; `confirmation_secret` is included only when asked for. */
+  private expand(object: Json, paths: unknown): Json {
+    const asked = Array.isArray(paths) ? paths.map(String) : [];
+    return asked.reduce<Json>((o, path) => this.expandPath(o, path.split('.')) as Json, object);
+  }
+
+  private expandPath(value: unknown, path: string[]): unknown {
+    const [head, ...rest] = path;
+    if (head === undefined || !isRecord(value)) return value;
+    if (value.object === 'list' && head === 'data' && Array.isArray(value.data)) return { ...value, data: value.data.map((item) => this.expandPath(item, rest)) };
+    let child = value[head];
+    if (typeof child === 'string') child = this.renderById(child);
+    else if (child === undefined && value.object === 'invoice' && head === 'confirmation_secret') child = this.confirmationSecret(String(value.id));
+    else if (child === undefined) throw new StripeHttpError(400, 'invalid_request_error', `This property cannot be expanded (${head}).`, undefined, 'expand');
+    return { ...value, [head]: this.expandPath(child, rest) };
+  }
+}
+
+function throwing(err: Error): never {
+  throw err;
+}
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const header = (req: IncomingMessage, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : null;
+};
+const unrecognized = (method: string, path: string) => new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). This local Stripe implements only what Kāinga calls.`);
+const errorBody = (e: StripeHttpError) => JSON.stringify({ error: { type: e.type, message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.param ? { param: e.param } : {}) } });
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers });
+  res.end(body);
+}
