@@ -1,11 +1,11 @@
 import type { AdminAdSubscriptionView, AllocateAdPlanRequest } from '@kainga/contracts';
-import { adTierLabels, locationById, roleLabels } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, invalid, loadAggregate, notFound, waitForProjection, type CommandContext } from '@kainga/platform';
-import { findPartner, findUser, locationsOfPartners, subscriptionById, subscriptionsOfPartner } from '@kainga/projections';
+import { adTierLabels, roleLabels } from '@kainga/contracts';
+import { CommandError, conflict, eventIdFor, handleCommand, notFound, waitForProjection, type CommandContext } from '@kainga/platform';
+import { findPartner, findUser, subscriptionById } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
-import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId } from '../plans/ad-plan';
 import { adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
 import { adminSubscriptionViews } from './subscription-views';
+import { activePlan, runningSubscription, servedLocation } from './subscription-rules';
 
 export const PARTNER_NOT_FOUND = 'Partner not found.';
 
@@ -37,19 +37,11 @@ export async function allocateAdPlan(
   const user = await findUser(store, partner.userId);
   if (!user?.roles.includes(partner.role)) throw conflict(`This partner no longer holds the ${roleLabels[partner.role]} role.`);
 
-  const tier = tierOfAdPlanId(request.adPlanId);
-  const plan = tier ? (await loadAggregate(deps.stores.eventStore, adPlanDecider, adPlanStream(tier))).state : null;
-  if (!tier || !plan || plan.status !== 'created') throw notFound(AD_PLAN_NOT_FOUND);
-  if (!plan.isActive) throw conflict(`The ${plan.plan.name} plan is inactive. Choose an active plan.`);
-
-  const location = locationById(request.locationId);
-  if (!location) throw invalid('Please choose a location from the list.');
-  const served = (await locationsOfPartners(store, [partner._id])).get(partner._id) ?? [];
-  if (!served.some((l) => l.locationId === location.id)) throw invalid(`${partner.businessName} does not serve ${location.cityName}. Choose one of the partner’s locations.`);
+  const { tier, plan } = await activePlan(deps.stores, request.adPlanId, (name) => `The ${name} plan is inactive. Choose an active plan.`);
+  const location = await servedLocation(store, partner._id, request.locationId, (city) => `${partner.businessName} does not serve ${city}. Choose one of the partner’s locations.`);
 
   const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
-  const running = (await subscriptionsOfPartner(store, partner._id)).find((s) => s._id !== subscriptionId && s.tier === tier && s.locationId === location.id && s.status !== 'expired');
-  if (running) throw conflict(`${partner.businessName} already has a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
+  if (await runningSubscription(store, partner._id, tier, location.id, subscriptionId)) throw conflict(`${partner.businessName} already has a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
 
   const result = await handleCommand(
     deps.stores.eventStore,

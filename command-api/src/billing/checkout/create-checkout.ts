@@ -1,10 +1,10 @@
 import type { CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@kainga/contracts';
-import { adTierLabels, COUPON_INVALID_MESSAGE, locationById, toCents } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, invalid, loadAggregate, notFound, paymentsNotConfigured, waitForProjection, type CommandContext, type Payments } from '@kainga/platform';
-import { locationsOfPartners, subscriptionById, subscriptionsOfPartner, type PartnerDoc } from '@kainga/projections';
+import { adTierLabels, COUPON_INVALID_MESSAGE, toCents } from '@kainga/contracts';
+import { CommandError, conflict, eventIdFor, handleCommand, invalid, paymentsNotConfigured, waitForProjection, type CommandContext, type Payments } from '@kainga/platform';
+import { subscriptionById, type PartnerDoc } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
-import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId } from '../../advertising/plans/ad-plan';
 import { adSubscriptionDecider, adSubscriptionStream } from '../../advertising/subscriptions/ad-subscription';
+import { activePlan, runningSubscription, servedLocation } from '../../advertising/subscriptions/subscription-rules';
 import { ensurePaymentCustomer } from '../payment-customer';
 
 export const CHECKOUT_KEY_REUSED = 'This Idempotency-Key was used for another checkout. Send a new key for a new checkout.';
@@ -41,22 +41,15 @@ export async function createCheckout(
   const store = deps.stores.readStore;
   if (request.couponCode) throw invalid(COUPON_INVALID_MESSAGE);
 
-  const tier = tierOfAdPlanId(request.adPlanId);
-  const plan = tier ? (await loadAggregate(deps.stores.eventStore, adPlanDecider, adPlanStream(tier))).state : null;
-  if (!tier || !plan || plan.status !== 'created') throw notFound(AD_PLAN_NOT_FOUND);
-  if (!plan.isActive) throw conflict(`The ${plan.plan.name} plan is not available any more. Choose an active plan.`);
+  const { tier, plan } = await activePlan(deps.stores, request.adPlanId, (name) => `The ${name} plan is not available any more. Choose an active plan.`);
   if (plan.plan.monthlyPrice <= 0) throw conflict(`The ${plan.plan.name} plan has no monthly price to pay. Ask an admin to allocate it.`);
-
-  const location = locationById(request.locationId);
-  if (!location) throw invalid('Please choose a location from the list.');
-  const served = (await locationsOfPartners(store, [partner._id])).get(partner._id) ?? [];
-  if (!served.some((l) => l.locationId === location.id)) throw invalid(`You do not serve ${location.cityName}. Choose one of your locations.`);
+  const location = await servedLocation(store, partner._id, request.locationId, (city) => `You do not serve ${city}. Choose one of your locations.`);
 
   const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
   const earlier = await subscriptionById(store, subscriptionId);
   if (earlier && (earlier.partnerId !== partner._id || earlier.adPlanId !== plan.planId || earlier.locationId !== location.id)) throw conflict(CHECKOUT_KEY_REUSED);
 
-  const running = (await subscriptionsOfPartner(store, partner._id)).find((s) => s._id !== subscriptionId && s.tier === tier && s.locationId === location.id && s.status !== 'expired');
+  const running = await runningSubscription(store, partner._id, tier, location.id, subscriptionId);
   if (running?.status === 'incomplete' && running.stripeSubscriptionId) {
     const again = await payments.checkoutOf(running.stripeSubscriptionId);
     if (!again.clientSecret) throw conflict(CHECKOUT_BEING_CONFIRMED);

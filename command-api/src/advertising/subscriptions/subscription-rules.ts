@@ -1,0 +1,33 @@
+import type { AdTier, Location } from '@kainga/contracts';
+import { locationById } from '@kainga/contracts';
+import { conflict, invalid, loadAggregate, notFound, type ReadStore, type Stores } from '@kainga/platform';
+import { locationsOfPartners, subscriptionsOfPartner, type AdSubscriptionDoc } from '@kainga/projections';
+import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId, type AdPlanState } from '../plans/ad-plan';
+
+/**
+ * The rules a new subscription meets however it starts, an admin's allocation or a partner's
+ * checkout; each caller words the refusals for the person it answers.
+ */
+
+/** The plan `adPlanId` names, as its stream tells it: 404 when there is none, 409 (in the caller's words) when it is switched off. */
+export async function activePlan(stores: Pick<Stores, 'eventStore'>, adPlanId: string, inactive: (planName: string) => string) {
+  const tier = tierOfAdPlanId(adPlanId);
+  const plan: AdPlanState | null = tier ? (await loadAggregate(stores.eventStore, adPlanDecider, adPlanStream(tier))).state : null;
+  if (!tier || !plan || plan.status !== 'created') throw notFound(AD_PLAN_NOT_FOUND);
+  if (!plan.isActive) throw conflict(inactive(plan.plan.name));
+  return { tier, plan };
+}
+
+/** The known town `locationId` names, one the partner serves: else 400 (in the caller's words). */
+export async function servedLocation(store: ReadStore, partnerId: string, locationId: string, notServed: (cityName: string) => string): Promise<Location> {
+  const location = locationById(locationId);
+  if (!location) throw invalid('Please choose a location from the list.');
+  const served = (await locationsOfPartners(store, [partnerId])).get(partnerId) ?? [];
+  if (!served.some((l) => l.locationId === location.id)) throw invalid(notServed(location.cityName));
+  return location;
+}
+
+/** The partner's running (not expired) subscription for a tier and town, other than `exceptId` (a retry's own). */
+export async function runningSubscription(store: ReadStore, partnerId: string, tier: AdTier, locationId: string, exceptId: string): Promise<AdSubscriptionDoc | undefined> {
+  return (await subscriptionsOfPartner(store, partnerId)).find((s) => s._id !== exceptId && s.tier === tier && s.locationId === locationId && s.status !== 'expired');
+}
