@@ -19,4 +19,9 @@ export const PAYMENT_FAILED_DEFAULT = 'The card payment did not go through.';
 export const CHECKOUT_SETUP_FAILED_TITLE = 'Setup Failed';
 export const CHECKOUT_SETUP_FAILED_DEFAULT = 'Failed to create checkout session';
 export const PAYMENT_FAILED_TITLE = 'Payment Failed';
-export const SUBSCRIPTION_ACTIVATED_MESSAGE = 'Subscription Activated! Your advertising plan is now active.';
+/** An exception while the browser confirms the payment (Stripe.js threw rather than answering an error). */
+export const PAYMENT_ERROR_TITLE = 'Error';
+/** The success toast, shown once Stripe's webhook has made the subscription active (title, then description). */
+export const SUBSCRIPTION_ACTIVATED_TITLE = 'Subscription Activated!';
+export const SUBSCRIPTION_ACTIVATED_DESCRIPTION = 'Your advertising plan is now active.';
+export const SUBSCRIPTION_ACTIVATED_MESSAGE = `${SUBSCRIPTION_ACTIVATED_TITLE} ${SUBSCRIPTION_ACTIVATED_DESCRIPTION}`;

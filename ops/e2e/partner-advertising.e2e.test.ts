@@ -1,7 +1,9 @@
 /**
  * The partner dashboard's Advertising tab, as a partner uses it: the subscription an admin
- * allocated, the plans with the Subscribe dialog (which says plainly that online payment comes
- * with billing), an advert written in the tab (pending approval until an admin approves it, or
+ * allocated, the plans with the Subscribe dialog (this server has no Stripe keys, the embedded
+ * default: it says plainly that online payment is not available here and that an admin can
+ * allocate the plan, and loads nothing of Stripe's; the card checkout itself is
+ * partner-checkout.e2e.test.ts), an advert written in the tab (pending approval until an admin approves it, or
  * rejected with a reason), pause and resume, and the performance block counting the impressions,
  * the click and the lead the advert really received. The chart's code loads only with the tab.
  *
@@ -131,7 +133,7 @@ describe('the partner’s Advertising tab', () => {
     expect(await figure(brokerPage, 'Click-through').innerText()).toBe('—');
   });
 
-  it('lists the plans gold, silver, bronze; Subscribe asks for a location, then says payment comes with billing', async () => {
+  it('lists the plans gold, silver, bronze; Subscribe asks for a location, then says this server takes no card payments', async () => {
     const plans = section(brokerPage, 'Available Plans');
     await visible(plans.getByTestId('ad-plan').first());
     expect(await plans.getByTestId('ad-plan').locator('.tier-badge').allInnerTexts()).toEqual(['Gold', 'Silver', 'Bronze']);
@@ -146,10 +148,13 @@ describe('the partner’s Advertising tab', () => {
     expect(await next.isDisabled()).toBe(false);
     await next.click();
 
-    await visible(dialog.getByText('Online payment is not available yet'));
-    await visible(dialog.getByText(/arrives with billing/));
-    await visible(dialog.getByText(/an administrator can allocate this plan/));
+    await visible(dialog.getByText('Online payment is not available on this server'));
+    await visible(dialog.getByText(/not set up to take card payments, so .+ in Tauranga cannot be paid for online here and nothing is charged/));
+    await visible(dialog.getByText(/An administrator can allocate this plan to you/));
     expect(await dialog.locator('input[autocomplete="cc-number"], iframe').count()).toBe(0);
+    // No checkout was opened, and nothing of Stripe's was loaded.
+    expect((await callApi<PartnerAdSubscriptionView[]>(brokerPage, 'GET', `/api/partner-ad-subscriptions?role=${ROLE}`)).body).toHaveLength(1);
+    expect(scripts.filter((s) => s.includes('stripe') || s.includes('CheckoutPayment'))).toEqual([]);
     await dialog.getByRole('button', { name: 'Back to Details' }).click();
     expect(await next.isDisabled()).toBe(false);
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();

@@ -38,6 +38,15 @@ describe('security headers, computed once', () => {
     }
   });
 
+  it('let the page load Stripe.js, its frames and its API, and nothing else of Stripe’s', async () => {
+    const csp = String((await t.app.inject({ url: '/partner-dashboard' })).headers['content-security-policy']);
+    const directive = (name: string) => (csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name) ?? []).slice(1);
+    expect(directive('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(directive('frame-src')).toEqual(['https://www.youtube.com', 'https://player.vimeo.com', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(directive('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(directive('default-src')).toEqual(["'self'"]);
+  });
+
   it('are the API set on answers, errors and unknown API paths: no document policy, nothing may frame or load from them', async () => {
     for (const url of ['/api/health', '/api/auth/user', '/api/no-such-route', '/api/summaries/valuations?pageSize=0']) {
       const res = await t.app.inject({ url });

@@ -3,17 +3,31 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Helmet's defaults, with a CSP that allows the OpenStreetMap tiles of the map and the partner videos (embedded and native). */
+/**
+ * What Stripe.js needs (the partner's card payment, pwa CheckoutPayment.tsx): the hosts of
+ * Stripe's own CSP list for Stripe.js (docs.stripe.com/security/guide, "Content Security
+ * Policy"): the script and its frames from js.stripe.com and its subdomains, 3D Secure and
+ * redirect pages from hooks.stripe.com, its API calls to api.stripe.com. The same list also names
+ * https://maps.googleapis.com (script and connect), used only by the Address Element's
+ * autocomplete, which Kāinga does not use: left out.
+ */
+export const stripeJsSources = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
+
+/** Helmet's defaults, with a CSP that allows the OpenStreetMap tiles of the map, the partner videos (embedded and native) and Stripe.js. */
 export const helmetOptions: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org'],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...stripeJsSources.connectSrc],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...stripeJsSources.scriptSrc],
       workerSrc: ["'self'", 'blob:'],
-      frameSrc: ['https://www.youtube.com', 'https://player.vimeo.com'],
+      frameSrc: ['https://www.youtube.com', 'https://player.vimeo.com', ...stripeJsSources.frameSrc],
       // A partner's intro video that is not on YouTube or Vimeo plays in a native player, from wherever it is hosted (https).
       mediaSrc: ["'self'", 'https:'],
       upgradeInsecureRequests: null,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Card, Empty, Skeleton, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import type { PartnerContactView } from '@kainga/contracts';
 import { serviceTypeLabels, type PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../api/client';
@@ -10,7 +11,7 @@ import { formatDateNZ } from '../../format/format';
 import { isNetworkError } from '../../offline/network-required';
 import { isOnline, useOnline } from '../../offline/online-status';
 import { ContactDetailModal } from './ContactDetailModal';
-import { clientName, contactTabs, contactsInTab, markedRead, needsMarkRead, tabCounts, tabTitle, type ContactTab } from './contact-tabs';
+import { clientName, contactTabs, contactsInTab, markedRead, needsMarkRead, tabCounts, tabFromAddress, tabTitle, type ContactTab } from './contact-tabs';
 import type { WithDeviceCopy } from './device-copy';
 import { markContactRead } from './partner-api';
 import { contactsKey, statsKey, useResponseOutbox } from './partner-queries';
@@ -62,6 +63,9 @@ export function ContactInbox({
   readOnly: boolean;
 }) {
   const [openId, setOpenId] = useState<string | null>(null);
+  // The tab the address names, once: later changes of the address (dropping the payment's return) leave the tab alone.
+  const [params] = useSearchParams();
+  const [firstTab] = useState(() => tabFromAddress(params.get('tab')));
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const online = useOnline();
@@ -132,7 +136,7 @@ export function ContactInbox({
 
   return (
     <>
-      <Tabs items={items} />
+      <Tabs items={items} defaultActiveKey={firstTab} />
       <ContactDetailModal
         key={open?.id ?? 'none'}
         contact={open}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientName, contactStatusOfLead, contactsInTab, markedRead, needsMarkRead, showsResponseBox, tabCounts, tabOf, tabTitle } from './contact-tabs';
+import { clientName, contactStatusOfLead, contactsInTab, markedRead, needsMarkRead, showsResponseBox, tabCounts, tabFromAddress, tabOf, tabTitle } from './contact-tabs';
 
 const c = (id: string, contactStatus: 'sent' | 'read' | 'responded', createdAt = '2025-03-01T00:00:00.000Z') => ({ id, contactStatus, createdAt });
 
@@ -45,5 +45,16 @@ describe('opening and answering a contact', () => {
     expect(clientName({ user, contactName: 'X', contactEmail: 'e@x.nz' })).toBe('Aroha Ngata');
     expect(clientName({ user: null, contactName: ' Mere ', contactEmail: 'e@x.nz' })).toBe('Mere');
     expect(clientName({ user: null, contactName: '', contactEmail: 'e@x.nz' })).toBe('e@x.nz');
+  });
+});
+
+describe('the tab an address opens', () => {
+  it('is the one ?tab= names (the card payment returns to ?tab=advertising), else the first', () => {
+    expect(tabFromAddress('advertising')).toBe('advertising');
+    expect(tabFromAddress('billing')).toBe('billing');
+    expect(tabFromAddress('read')).toBe('read');
+    expect(tabFromAddress(null)).toBeUndefined();
+    expect(tabFromAddress('admin')).toBeUndefined();
+    expect(tabFromAddress('')).toBeUndefined();
   });
 });

@@ -33,6 +33,12 @@ export function tabCounts(contacts: readonly Pick<PartnerContactView, 'contactSt
 
 export const tabTitle = (tab: ContactTab, count: number) => `${contactTabLabels[tab]} (${count})`;
 
+/** Every tab of the dashboard: the three of requests, then Advertising and Billing. */
+export type DashboardTab = ContactTab | 'advertising' | 'billing';
+const dashboardTabs: readonly DashboardTab[] = [...contactTabs, 'advertising', 'billing'];
+/** The tab an address opens with `?tab=` (the card payment returns to `?tab=advertising`); anything else opens on the first. */
+export const tabFromAddress = (value: string | null): DashboardTab | undefined => dashboardTabs.find((t) => t === value);
+
 /** The contacts of one tab, newest first. */
 export function contactsInTab<C extends Pick<PartnerContactView, 'contactStatus' | 'createdAt'>>(contacts: readonly C[], tab: ContactTab): C[] {
   return contacts.filter((c) => tabOf(c.contactStatus) === tab).sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -5,11 +5,13 @@ import { DemoBadge } from '../../../chrome/DemoBadge';
 import { formatDateNZ } from '../../../format/format';
 import { formatCount } from './performance';
 import { orderedSubscriptions, subscriptionStatusLabels } from './plans';
+import { paymentFacts } from './subscription-payment';
 import { TierBadge } from './TierBadge';
 
 const statusColour = { incomplete: 'blue', active: 'green', paused: 'orange', expired: 'default' } as const;
 
-function SubscriptionCard({ subscription: s }: { subscription: PartnerAdSubscriptionView }) {
+function SubscriptionCard({ subscription: s, justPaid }: { subscription: PartnerAdSubscriptionView; justPaid: boolean }) {
+  const { payment, problem } = paymentFacts(s, formatDateNZ, justPaid);
   return (
     <li>
       <Card className="ad-card" data-testid="ad-subscription">
@@ -43,13 +45,22 @@ function SubscriptionCard({ subscription: s }: { subscription: PartnerAdSubscrip
             <dd>{formatCount(s.totalClicks)}</dd>
           </div>
         </dl>
+        {payment && <p className="ad-payment">{payment}</p>}
+        {problem && <Alert className="ad-payment-problem" type="error" showIcon title={problem} />}
       </Card>
     </li>
   );
 }
 
-/** Current subscriptions (GET /api/partner-ad-subscriptions?role=): plan, location, state and totals. */
-export function SubscriptionsList({ subscriptions }: { subscriptions: { data: PartnerAdSubscriptionView[] | undefined; isPending: boolean; error: unknown } }) {
+/** Current subscriptions (GET /api/partner-ad-subscriptions?role=): plan, location, state, payment and totals. */
+export function SubscriptionsList({
+  subscriptions,
+  justPaidId = null,
+}: {
+  subscriptions: { data: PartnerAdSubscriptionView[] | undefined; isPending: boolean; error: unknown };
+  /** The subscription whose payment Stripe.js just reported as succeeded (checkout-return.ts). */
+  justPaidId?: string | null;
+}) {
   let body;
   if (subscriptions.isPending) {
     body = (
@@ -67,7 +78,7 @@ export function SubscriptionsList({ subscriptions }: { subscriptions: { data: Pa
     body = (
       <ul className="ad-list">
         {orderedSubscriptions(subscriptions.data).map((s) => (
-          <SubscriptionCard key={s.id} subscription={s} />
+          <SubscriptionCard key={s.id} subscription={s} justPaid={s.id === justPaidId} />
         ))}
       </ul>
     );

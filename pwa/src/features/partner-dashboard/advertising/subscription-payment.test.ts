@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { paymentFacts } from './subscription-payment';
+
+const date = (iso: string) => iso.slice(0, 10);
+const paid = { via: 'checkout', status: 'active', currentPeriodEnd: '2026-12-25T00:00:00.000Z', cancelAtPeriodEnd: false, lastPaymentError: null } as const;
+
+describe('a subscription’s payment state in plain words', () => {
+  it('says a checkout awaits its first payment, with the last decline if any', () => {
+    expect(paymentFacts({ ...paid, status: 'incomplete', currentPeriodEnd: null }, date)).toEqual({ payment: 'Your advert shows once the first payment is confirmed', problem: null });
+    expect(paymentFacts({ ...paid, status: 'incomplete', lastPaymentError: 'Your card was declined.' }, date).problem).toBe('Last payment failed: Your card was declined.');
+  });
+  it('says a payment just made is being confirmed, without the decline before it', () => {
+    expect(paymentFacts({ ...paid, status: 'incomplete', lastPaymentError: 'Your card was declined.' }, date, true)).toEqual({ payment: 'Payment made — waiting for Stripe to confirm it', problem: null });
+    // Once active, the period speaks.
+    expect(paymentFacts(paid, date, true).payment).toBe('Paid; renews on 2026-12-25');
+  });
+  it('says when a paid subscription renews, or ends when cancelled at the period’s end', () => {
+    expect(paymentFacts(paid, date)).toEqual({ payment: 'Paid; renews on 2026-12-25', problem: null });
+    expect(paymentFacts({ ...paid, cancelAtPeriodEnd: true }, date).payment).toBe('Paid; ends on 2026-12-25 and will not renew');
+    expect(paymentFacts({ ...paid, currentPeriodEnd: null }, date).payment).toBe('Paid');
+  });
+  it('shows a failed renewal in the card provider’s words', () => {
+    expect(paymentFacts({ ...paid, lastPaymentError: 'Your card has insufficient funds.' }, date)).toEqual({ payment: 'Paid; renews on 2026-12-25', problem: 'Last payment failed: Your card has insufficient funds.' });
+  });
+  it('has nothing to pay for an allocation, and nothing to add to an expired one', () => {
+    expect(paymentFacts({ ...paid, via: 'admin', currentPeriodEnd: null }, date)).toEqual({ payment: 'Allocated by an administrator — nothing to pay', problem: null });
+    expect(paymentFacts({ ...paid, status: 'expired', lastPaymentError: 'x' }, date)).toEqual({ payment: null, problem: null });
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * A subscription's payment state in plain words, for its card under Current Subscriptions:
+ * awaiting payment, paid and renewing (or ending) on the period's end, or allocated by an admin
+ * (nothing to pay), and the card provider's words for the last failed payment until one succeeds.
+ */
+import type { PartnerAdSubscriptionView } from '@kainga/contracts';
+
+export interface PaymentFacts {
+  /** The state of payment, or null when the status badge already says all (expired). */
+  payment: string | null;
+  /** The last failed payment, in the card provider's words. */
+  problem: string | null;
+}
+
+type PaymentView = Pick<PartnerAdSubscriptionView, 'via' | 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'lastPaymentError'>;
+
+/**
+ * `justPaid`: the partner is back from a payment Stripe.js reported as succeeded, which the
+ * server has not yet heard of (checkout-return.ts): a decline from earlier in the same checkout is
+ * not news then.
+ */
+export function paymentFacts(s: PaymentView, formatDate: (iso: string) => string, justPaid = false): PaymentFacts {
+  const problem = s.lastPaymentError ? `Last payment failed: ${s.lastPaymentError}` : null;
+  if (s.status === 'expired') return { payment: null, problem: null };
+  if (s.via === 'admin') return { payment: 'Allocated by an administrator — nothing to pay', problem: null };
+  if (s.status === 'incomplete' && justPaid) return { payment: 'Payment made — waiting for Stripe to confirm it', problem: null };
+  if (s.status === 'incomplete') return { payment: 'Your advert shows once the first payment is confirmed', problem };
+  if (!s.currentPeriodEnd) return { payment: 'Paid', problem };
+  const end = formatDate(s.currentPeriodEnd);
+  return { payment: s.cancelAtPeriodEnd ? `Paid; ends on ${end} and will not renew` : `Paid; renews on ${end}`, problem };
+}
