@@ -13,6 +13,7 @@ import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import adActivityRoutes from './advertising/activity/activity-routes';
 import checkoutRoutes from './billing/checkout/checkout-routes';
+import billingHistoryRoute from './billing/lead-charges/billing-history-route';
 import stripeConfigRoute from './billing/stripe-config-route';
 import stripeWebhookRoutes from './billing/webhook/webhook-routes';
 import adPerformanceRoutes from './advertising/activity/performance-routes';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adPlanRoutes, { deps });
     await scope.register(adSubscriptionRoutes, { deps });
     await scope.register(checkoutRoutes, { deps });
+    await scope.register(billingHistoryRoute, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

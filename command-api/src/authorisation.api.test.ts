@@ -191,6 +191,7 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   // No Stripe keys here: a partner's checkout answers 503 (billing/*.api.test.ts pay through a local Stripe).
   'POST /api/stripe/create-checkout-session': { call: () => ({ url: '/api/stripe/create-checkout-session', body: { adPlanId: adPlanIdFor('silver'), locationId: 'auckland' } }) },
   'GET /api/stripe/config': { call: () => ({ url: '/api/stripe/config' }) },
+  'GET /api/billing/history': { call: () => ({ url: '/api/billing/history' }) },
   'POST /api/stripe/webhook': { call: () => ({ url: '/api/stripe/webhook', body: '{"id":"evt_walk","type":"invoice.paid"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=walk' } }) },
 };
 

@@ -29,3 +29,6 @@ export { adPlanDecider, adPlanIdFor, adPlanStream, tierOfAdPlanId } from './adve
 export { adSubscriptionDecider, adSubscriptionStream } from './advertising/subscriptions/ad-subscription';
 export { allocateAdPlan } from './advertising/subscriptions/allocate-ad-plan';
 export { onAdContent, submitAdContent } from './advertising/content/content-commands';
+export { leadChargeDecider, leadChargeStream, type LeadChargeCommand, type LeadChargeState } from './billing/lead-charges/lead-charge';
+export { leadChargeOf, leadChargeTermsOf, requestLeadCharge, sendLeadChargeCommand, takeLeadPayment, LEAD_CHARGE_MAX_AGE_MS, type LeadPaymentOutcome } from './billing/lead-charges/charge-lead';
+export { paymentsOf } from './billing/payments-of';

@@ -25,3 +25,8 @@ export const PAYMENT_ERROR_TITLE = 'Error';
 export const SUBSCRIPTION_ACTIVATED_TITLE = 'Subscription Activated!';
 export const SUBSCRIPTION_ACTIVATED_DESCRIPTION = 'Your advertising plan is now active.';
 export const SUBSCRIPTION_ACTIVATED_MESSAGE = `${SUBSCRIPTION_ACTIVATED_TITLE} ${SUBSCRIPTION_ACTIVATED_DESCRIPTION}`;
+
+/** A lead charge's failure when the partner has no saved card (spec 001 §2: the Billing tab shows it in place of a payment intent). */
+export const NO_PAYMENT_METHOD = 'No payment method';
+/** A lead charge's failure on a server without Stripe keys: recorded failed, never left pending. */
+export const LEAD_CHARGE_PAYMENTS_NOT_CONFIGURED = 'Online payments are not configured';

@@ -34,6 +34,7 @@ export * from './api/route-access';
 export * from './advertising';
 export * from './events/advertising';
 export * from './events/billing';
+export * from './events/lead-charges';
 export * from './api/advertising';
 export * from './api/billing';
 export * from './billing';

@@ -22,6 +22,7 @@ import { CARD_DECLINED_MESSAGE, TEST_CARDS, serveStripeJsStandIn, type StandInRe
 
 const admin = newPerson('Mere', 'Admin');
 const broker = newPerson('Tama', 'Broker');
+const owner = newPerson('Aroha', 'Owner');
 const CITY = 'Nelson';
 const ROLE = 'mortgage_broker';
 
@@ -32,6 +33,7 @@ let gold: AdPlanView;
 let outside: { stripeJs: string[]; refused: string[] };
 /** Our subscription id, from the checkout the dialog opened. */
 let subscriptionId: string;
+let partnerId: string;
 
 const advertisingTab = () => page.getByRole('tab', { name: 'Advertising' });
 const section = (title: string) => page.getByRole('region', { name: title, exact: true });
@@ -76,6 +78,7 @@ beforeAll(async () => {
     businessName: 'Nelson Home Loans',
   });
   expect(created.status).toBe(201);
+  partnerId = created.body.partner.id;
   gold = (await callApi<AdPlanView[]>(adminPage, 'GET', '/api/ad-plans')).body.find((p) => p.tier === 'gold')!;
 });
 afterAll(async () => {
@@ -170,5 +173,29 @@ describe('a partner’s card checkout', () => {
     expect(await page.getByText('Confirming your payment…').count()).toBe(0);
     // Nothing tried to leave this machine (Stripe.js came from the test).
     expect(outside.refused).toEqual([]);
+  });
+
+  it('charges a lead to the partner’s saved card and shows it on the Billing tab', async () => {
+    // A client's request to the partner, from their own browser session.
+    const ownerPage = await suite.newPage();
+    await registerThroughUi(ownerPage, owner);
+    const lead = await callApi<{ id: string }>(ownerPage, 'POST', '/api/partner-contacts', { partnerId, message: 'Kia ora, could you help us refinance?' });
+    expect(lead.status).toBe(201);
+    // "Charge lead" runs from the lead's event: one PaymentIntent, off-session on the card the checkout saved.
+    await expect.poll(() => stripe.oneOffPaymentIntents().filter((pi) => pi.metadata.leadId === lead.body.id).map((pi) => pi.status), { timeout: 15_000 }).toEqual(['succeeded']);
+    const [intent] = stripe.oneOffPaymentIntents().filter((pi) => pi.metadata.leadId === lead.body.id);
+
+    await page.goto('/partner-dashboard?tab=billing');
+    const summary = await visible(page.getByTestId('billing-summary'));
+    const price = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', minimumFractionDigits: 2 }).format(gold.pricePerLead);
+    await expect.poll(async () => (await summary.innerText()).replace(/\s+/g, ' ')).toContain(`Total Billed ${price} This Month ${price} Failed Charges 0 Active Subscriptions 1`);
+    const row = page.getByTestId('billing-history').locator('tbody tr').filter({ hasText: lead.body.id.slice(0, 8) });
+    await visible(row);
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(price);
+    expect(text).toContain('Succeeded');
+    expect(text).toContain(intent!.id.slice(0, 12));
+    expect(text).not.toContain(intent!.id.slice(0, 13));
+    await ownerPage.close();
   });
 });

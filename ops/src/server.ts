@@ -1,7 +1,7 @@
-import { buildApp, completeApprovals, emailSenderOf, openAiFrom, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
+import { buildApp, completeApprovals, emailSenderOf, openAiFrom, paymentsOf, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
 import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
-import { createActivities, createWorkflowEngine, leadEmailsReactor } from '@kainga/workflows';
+import { createActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor } from '@kainga/workflows';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -67,8 +67,13 @@ export async function startKainga(
 
   const geocoder = createGeocoder(config, (err) => logger.warn({ err }, 'geocoder failed; using the embedded one'));
   // Temporal when TEMPORAL_ADDRESS is set (its worker runs the activities), else in-process.
-  const workflowEngine =
-    config.ROLE === 'projections' ? undefined : await createWorkflowEngine(config, createActivities({ stores, geocoder, openai: openAiFrom(config), logger }));
+  // The lead charges' activities (in-process; with Temporal the worker runs its own) charge through
+  // the same Payments as the API's checkout (paymentsOf keeps one per configuration).
+  const leadCharges = createLeadChargeActivities({ eventStore: stores.eventStore, readStore: stores.readStore, payments: paymentsOf({ config, logger }) });
+  const newEngine = () => createWorkflowEngine(config, createActivities({ stores, geocoder, openai: openAiFrom(config), logger }), { leadCharges });
+  const workflowEngine = config.ROLE === 'projections' ? undefined : await newEngine();
+  // The reactors run where the projections do; a projections-only process has its own engine for the charges they start.
+  const reactorEngine = config.ROLE === 'api' ? undefined : (workflowEngine ?? (await newEngine()));
   const deps: AppDeps = {
     config,
     stores,
@@ -84,7 +89,7 @@ export async function startKainga(
   const reactors =
     config.ROLE === 'api'
       ? null
-      : new ReactorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, logger, reactors: [leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) })] });
+      : new ReactorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, logger, reactors: [leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) }), leadChargesReactor({ engine: reactorEngine!, logger })] });
   await reactors?.start();
   // The advertising plans of the configuration whose tier has none yet (idempotent), before the
   // demo data allocates them.
@@ -125,6 +130,7 @@ export async function startKainga(
       (closing ??= (async () => {
         await app?.close(); // stops accepting, lets requests in flight finish
         await workflowEngine?.close();
+        if (reactorEngine !== workflowEngine) await reactorEngine?.close();
         await reactors?.stop();
         await runner?.stop();
         await stores.close();

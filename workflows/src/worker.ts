@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { ConfigError, createLogger, loadConfig } from '@kainga/platform';
+import { ConfigError, createLogger, loadConfig, paymentsFor } from '@kainga/platform';
 import { forTemporal } from './temporal-activities';
 import { TASK_QUEUE } from './valuation/activity-types';
 
@@ -31,6 +31,7 @@ async function main(): Promise<number> {
   const log = createLogger(config.LOG_LEVEL, 'worker');
   // Loaded only once the worker is configured: it brings in the stores and the command side.
   const { createActivities, openActivityDeps } = await import('./valuation/activities');
+  const { createLeadChargeActivities } = await import('./billing/lead-charge/activities');
   const deps = await openActivityDeps(config, log);
   try {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
@@ -40,7 +41,10 @@ async function main(): Promise<number> {
         namespace: 'default',
         taskQueue: TASK_QUEUE,
         workflowsPath,
-        activities: forTemporal(createActivities(deps)),
+        activities: forTemporal({
+          ...createActivities(deps),
+          ...createLeadChargeActivities({ ...deps.stores, payments: paymentsFor(config, (err) => log.warn({ err }, 'the payment provider refused or could not be reached')) }),
+        }),
       });
       log.info({ address: config.TEMPORAL_ADDRESS, taskQueue: TASK_QUEUE }, 'Temporal worker started');
       // Runs until SIGINT/SIGTERM, which the worker handles itself by draining and shutting down.

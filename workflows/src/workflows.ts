@@ -9,6 +9,10 @@ import type { ValuationActivities, ValuationWorkflowInput } from './valuation/ac
 import { ValuationFailure, valuationOrchestration } from './valuation/orchestration';
 import { VALUATION_ACTIVITY_TIMEOUT_MS, VALUATION_RETRY_POLICY } from './valuation/retry-policy';
 
+import type { LeadChargeActivities, LeadChargeOutcome, LeadChargeWorkflowInput } from './billing/lead-charge/activity-types';
+import { leadChargeOrchestration } from './billing/lead-charge/orchestration';
+import { LEAD_CHARGE_ACTIVITY_TIMEOUT_MS, LEAD_CHARGE_RETRY_POLICY } from './billing/lead-charge/retry-policy';
+
 const activities = proxyActivities<ValuationActivities>({
   startToCloseTimeout: VALUATION_ACTIVITY_TIMEOUT_MS,
   retry: {
@@ -34,4 +38,19 @@ export async function valuationWorkflow(input: ValuationWorkflowInput): Promise<
     }
     throw error;
   }
+}
+
+const leadChargeActivities = proxyActivities<LeadChargeActivities>({
+  startToCloseTimeout: LEAD_CHARGE_ACTIVITY_TIMEOUT_MS,
+  retry: {
+    maximumAttempts: LEAD_CHARGE_RETRY_POLICY.maximumAttempts,
+    initialInterval: LEAD_CHARGE_RETRY_POLICY.initialIntervalMs,
+    backoffCoefficient: LEAD_CHARGE_RETRY_POLICY.backoffCoefficient,
+    maximumInterval: LEAD_CHARGE_RETRY_POLICY.maximumIntervalMs,
+  },
+});
+
+/** "Charge lead" (type name LEAD_CHARGE_WORKFLOW, id `leadCharge-<leadId>`): see billing/lead-charge/orchestration.ts. */
+export async function leadChargeWorkflow(input: LeadChargeWorkflowInput): Promise<LeadChargeOutcome> {
+  return leadChargeOrchestration(leadChargeActivities, input);
 }

@@ -25,3 +25,31 @@ export type StripeConfigResponse = z.infer<typeof StripeConfigResponse>;
 
 /** POST /api/stripe/webhook's answer to Stripe. */
 export const StripeWebhookResponse = z.object({ received: z.literal(true) });
+
+/** One lead charge as the Billing tab lists it (spec 001 §3 "Billing history entry"). */
+export const BillingHistoryEntry = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  /** NZD. */
+  amount: z.number(),
+  status: z.enum(['succeeded', 'pending', 'failed']),
+  createdAt: z.string(),
+  stripePaymentIntentId: z.string().optional(),
+  /** Why a failed charge failed, in the partner's words. */
+  failureReason: z.string().optional(),
+});
+export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntry>;
+
+/** GET /api/billing/history (per active role): the charges newest first and the tab's summary. */
+export const BillingHistoryResponse = z.object({
+  entries: z.array(BillingHistoryEntry),
+  summary: z.object({
+    /** Sum of succeeded charges, NZD. */
+    totalBilled: z.number(),
+    /** Succeeded charges this calendar month in New Zealand time, NZD. */
+    thisMonth: z.number(),
+    failedCount: z.number().int(),
+    activeSubscriptions: z.number().int(),
+  }),
+});
+export type BillingHistoryResponse = z.infer<typeof BillingHistoryResponse>;

@@ -137,6 +137,7 @@ export const routeAccess = {
   'POST /api/stripe/create-checkout-session': partnerAdvertising('the subscription it starts, for the partner it acts as'),
   'GET /api/stripe/config': PUBLIC,
   'POST /api/stripe/webhook': PUBLIC,
+  'GET /api/billing/history': { caller: 'partner:advertising', activePartner: true, owner: { of: 'the lead charges of the partner it acts as' } },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -37,4 +37,10 @@ export class PaymentsNotConfigured implements Payments {
   paymentFailureMessage(): Promise<never> {
     return Promise.reject(paymentsNotConfigured());
   }
+  defaultPaymentMethodOf(): Promise<never> {
+    return Promise.reject(paymentsNotConfigured());
+  }
+  chargeOffSession(): Promise<never> {
+    return Promise.reject(paymentsNotConfigured());
+  }
 }

@@ -169,6 +169,35 @@ describe('Payments contract: StripePayments (official SDK) on a local Stripe', (
     expect(await payments.cancelNow(providerSubscriptionId)).toMatchObject({ status: 'canceled' });
   });
 
+  it('finds the saved card: the customer’s default, else the one a subscription saved; none when neither', async () => {
+    const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-card', email: 'card@example.nz', name: 'Card Holder' });
+    expect(await payments.defaultPaymentMethodOf(customerId)).toBeNull();
+    const { priceId } = await payments.ensurePlanPrice({ planId: 'plan-gold', name: 'Kāinga Gold advertising', monthlyPriceCents: 29_900 });
+    const checkout = await payments.createSubscription({ customerId, priceId, metadata: metadata('sub-card') });
+    stripe.payLatestInvoice(checkout.providerSubscriptionId, 'pm_card_visa');
+    expect(await payments.defaultPaymentMethodOf(customerId)).toBe('pm_card_visa');
+    stripe.setCustomerDefaultPaymentMethod(customerId, 'pm_card_mastercard');
+    expect(await payments.defaultPaymentMethodOf(customerId)).toBe('pm_card_mastercard');
+  });
+
+  it('charges a saved card off-session once per idempotency key, and answers a decline with the card’s words', async () => {
+    const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-lead', email: 'lead@example.nz', name: 'Lead Buyer' });
+    const request = { customerId, paymentMethodId: 'pm_card_visa', amountCents: 2500, currency: 'nzd', description: 'Kāinga lead', idempotencyKey: 'kainga-lead-charge-l1', metadata: { leadId: 'l1', partnerId: 'partner-lead' } };
+    const paid = await payments.chargeOffSession(request);
+    expect(paid).toEqual({ status: 'succeeded', paymentIntentId: expect.stringMatching(/^pi_/) });
+    expect(await payments.chargeOffSession(request)).toEqual(paid);
+    expect(stripe.oneOffPaymentIntents().filter((pi) => pi.metadata.leadId === 'l1')).toHaveLength(1);
+    expect(stripe.requestsTo('POST', '/v1/payment_intents').at(-1)!.params).toMatchObject({ amount: '2500', currency: 'nzd', customer: customerId, payment_method: 'pm_card_visa', confirm: 'true', off_session: 'true', metadata: { leadId: 'l1' } });
+    const declined = await payments.chargeOffSession({ ...request, paymentMethodId: 'pm_card_chargeDeclined', idempotencyKey: 'kainga-lead-charge-l2', metadata: { leadId: 'l2', partnerId: 'partner-lead' } });
+    expect(declined).toEqual({ status: 'declined', paymentIntentId: expect.stringMatching(/^pi_/), message: 'Your card was declined.' });
+    // Stripe's webhook about it names our lead.
+    const failedEvent = stripe.events.filter((e) => e.type === 'payment_intent.payment_failed').at(-1)!;
+    expect(read(failedEvent)).toMatchObject({ kind: 'lead_payment_failed', leadId: 'l2', paymentIntentId: declined.paymentIntentId, failureMessage: 'Your card was declined.' });
+    stripe.failNext('POST', '/v1/payment_intents', 1, 500);
+    const err = await refusal(() => payments.chargeOffSession({ ...request, idempotencyKey: 'kainga-lead-charge-l3', metadata: { leadId: 'l3', partnerId: 'partner-lead' } }));
+    expect([err.kind, err.message]).toEqual(['unavailable', PAYMENT_PROVIDER_UNAVAILABLE]);
+  });
+
   it('answers 503 in words a person understands when Stripe refuses or cannot be reached', async () => {
     const wrongKey = new StripePayments({ secretKey: 'sk_test_wrong', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiUrl: stripe.url, onProviderError: (err) => providerErrors.push(err) });
     const refused = await refusal(() => wrongKey.ensureCustomer({ partnerId: 'p', email: 'a@example.nz', name: 'A' }));
@@ -194,6 +223,8 @@ describe('Payments contract: PaymentsNotConfigured (no Stripe keys)', () => {
       () => payments.cancelNow('sub'),
       () => payments.readWebhook(Buffer.from('{}'), 't=1,v1=x'),
       () => payments.paymentFailureMessage('in'),
+      () => payments.defaultPaymentMethodOf('cus'),
+      () => payments.chargeOffSession({ customerId: 'cus', paymentMethodId: 'pm', amountCents: 2500, currency: 'nzd', description: 'lead', idempotencyKey: 'k', metadata: { leadId: 'l', partnerId: 'p' } }),
     ];
     for (const call of calls) {
       const err = await refusal(call);

@@ -69,6 +69,17 @@ interface NoticeBase {
   subscriptionId: string | null;
 }
 
+/** A lead charge's PaymentIntent settled at Stripe (payment_intent.succeeded / .payment_failed); `leadId` from its metadata. */
+interface LeadPaymentNoticeBase {
+  eventId: string;
+  eventType: string;
+  occurredAt: string;
+  paymentIntentId: string;
+  leadId: string;
+  /** The card provider's words for a failed payment, when Stripe gave any. */
+  failureMessage: string | null;
+}
+
 /**
  * A verified webhook, in Kāinga's words. Unknown event types and objects without a subscription
  * come back as `ignored`, so the route answers 200 and Stripe stops sending them.
@@ -94,7 +105,30 @@ export type PaymentNotice =
       periodEnd: string;
     })
   | (NoticeBase & { kind: 'subscription_updated' | 'subscription_deleted'; status: string; cancelAtPeriodEnd: boolean; currentPeriodStart: string | null; currentPeriodEnd: string | null })
+  | (LeadPaymentNoticeBase & { kind: 'lead_payment_succeeded' })
+  | (LeadPaymentNoticeBase & { kind: 'lead_payment_failed' })
   | { kind: 'ignored'; eventId: string; eventType: string; occurredAt: string };
+
+/** A one-off off-session charge of a customer's saved card (a lead charge). */
+export interface OffSessionChargeRequest {
+  customerId: string;
+  paymentMethodId: string;
+  /** In the currency's smallest unit (NZD cents). */
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Stripe's idempotency key: a retried create (ours or the SDK's) returns the first PaymentIntent. */
+  idempotencyKey: string;
+  /** Carried on the PaymentIntent, so its webhooks name our lead. */
+  metadata: { leadId: string; partnerId: string };
+}
+
+/**
+ * The outcome of an off-session charge: paid, or declined with the card provider's words (final:
+ * another attempt with the same card and key gives the same answer). Anything else (the provider
+ * unreachable, a 5xx, a rate limit) is thrown as a CommandError 'unavailable' and worth retrying.
+ */
+export type OffSessionCharge = { status: 'succeeded'; paymentIntentId: string } | { status: 'declined'; paymentIntentId: string | null; message: string } | { status: 'processing'; paymentIntentId: string };
 
 export interface Payments {
   /** False on PaymentsNotConfigured: every other call then throws the 503 CommandError. */
@@ -124,4 +158,12 @@ export interface Payments {
   readWebhook(rawBody: Buffer, signature: string | undefined): PaymentNotice;
   /** The card provider's words for an invoice's last failed payment attempt, when it gave any. */
   paymentFailureMessage(invoiceId: string): Promise<string | null>;
+  /**
+   * The customer's saved card: its `invoice_settings.default_payment_method`, else the default
+   * payment method a subscription of it saved (`save_default_payment_method: on_subscription`);
+   * null when it has none.
+   */
+  defaultPaymentMethodOf(customerId: string): Promise<string | null>;
+  /** A PaymentIntent confirmed off-session on a saved card (`confirm: true, off_session: true`). */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionCharge>;
 }

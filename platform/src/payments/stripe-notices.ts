@@ -89,6 +89,23 @@ export function noticeOf(event: Stripe.Event): PaymentNotice {
       return subscriptionNotice(event, event.data.object, 'subscription_updated');
     case 'customer.subscription.deleted':
       return subscriptionNotice(event, event.data.object, 'subscription_deleted');
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      const leadId = intent.metadata?.leadId;
+      // PaymentIntents of invoices (subscriptions) are read through their invoice's events.
+      if (!leadId) return { kind: 'ignored', eventId: event.id, eventType: event.type, occurredAt: iso(event.created) };
+      const kind = event.type === 'payment_intent.succeeded' ? ('lead_payment_succeeded' as const) : ('lead_payment_failed' as const);
+      return {
+        kind,
+        eventId: event.id,
+        eventType: event.type,
+        occurredAt: iso(event.created),
+        paymentIntentId: intent.id,
+        leadId,
+        failureMessage: intent.last_payment_error?.message ?? null,
+      };
+    }
     default:
       return { kind: 'ignored', eventId: event.id, eventType: event.type, occurredAt: iso(event.created) };
   }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { CommandError } from '../command/errors';
-import type { CheckoutSubscription, CustomerRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
+import type { CheckoutSubscription, CustomerRequest, OffSessionCharge, OffSessionChargeRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
 import { noticeOf, subscriptionPeriod } from './stripe-notices';
 
 export interface StripePaymentsOptions {
@@ -146,6 +146,50 @@ export class StripePayments implements Payments {
     }
   }
 
+  async defaultPaymentMethodOf(customerId: string): Promise<string | null> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      if (!customer.deleted) {
+        const saved = idOf(customer.invoice_settings?.default_payment_method);
+        if (saved) return saved;
+      }
+      const subscriptions = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+      // The newest subscription's saved card is the one the partner last paid with.
+      const withCard = [...subscriptions.data].sort((a, b) => b.created - a.created).find((s) => idOf(s.default_payment_method));
+      return withCard ? idOf(withCard.default_payment_method) : null;
+    });
+  }
+
+  /**
+   * One PaymentIntent per idempotency key, confirmed at once off-session. A decline is Stripe's
+   * card_error (402) carrying the PaymentIntent it made: answered as `declined` with the card
+   * provider's message, not thrown, because retrying cannot change it.
+   */
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionCharge> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          customer: request.customerId,
+          payment_method: request.paymentMethodId,
+          confirm: true,
+          off_session: true,
+          description: request.description,
+          metadata: { ...request.metadata },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
+      if (intent.status === 'processing') return { status: 'processing', paymentIntentId: intent.id };
+      return { status: 'declined', paymentIntentId: intent.id, message: intent.last_payment_error?.message ?? 'The card payment did not go through.' };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) return { status: 'declined', paymentIntentId: err.payment_intent?.id ?? null, message: err.message };
+      this.options.onProviderError?.(err);
+      throw new CommandError('unavailable', PAYMENT_PROVIDER_UNAVAILABLE);
+    }
+  }
+
   /** A card declined is the person's to fix (400, Stripe's words); anything else is ours or Stripe's (503). */
   private async call<T>(run: () => Promise<T>): Promise<T> {
     try {
@@ -157,6 +201,8 @@ export class StripePayments implements Payments {
     }
   }
 }
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 function checkoutOf(subscription: Stripe.Subscription): CheckoutSubscription {
   const invoice = subscription.latest_invoice;

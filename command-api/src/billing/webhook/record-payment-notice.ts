@@ -1,13 +1,35 @@
 import type { EventMetadata } from '@kainga/contracts';
+import { PAYMENT_FAILED_DEFAULT } from '@kainga/contracts';
 import { handleCommand, loadAggregate, type PaymentNotice, type Payments } from '@kainga/platform';
 import { subscriptionByStripeId } from '@kainga/projections';
 import { match } from 'ts-pattern';
 import type { AppDeps } from '../../deps';
 import { adSubscriptionDecider, adSubscriptionStream, type AdSubscriptionCommand } from '../../advertising/subscriptions/ad-subscription';
+import { leadChargeOf, sendLeadChargeCommand } from '../lead-charges/charge-lead';
+import type { LeadChargeCommand } from '../lead-charges/lead-charge';
 
-export type NoticeOutcome = 'recorded' | 'already recorded' | 'ignored' | 'unknown subscription';
+export type NoticeOutcome = 'recorded' | 'already recorded' | 'ignored' | 'unknown subscription' | 'unknown lead charge';
 
-type Acted = Exclude<PaymentNotice, { kind: 'ignored' }>;
+type Acted = Exclude<PaymentNotice, { kind: 'ignored' | 'lead_payment_succeeded' | 'lead_payment_failed' }>;
+type LeadPaymentNotice = Extract<PaymentNotice, { kind: 'lead_payment_succeeded' | 'lead_payment_failed' }>;
+
+/**
+ * Stripe's word on a lead charge's PaymentIntent (payment_intent.succeeded / .payment_failed),
+ * which settles a charge still pending (e.g. one Stripe was still processing) and changes nothing
+ * about a settled one. Keyed by the Stripe event id; a charge we never requested is ignored.
+ */
+async function recordLeadPaymentNotice(deps: Pick<AppDeps, 'stores' | 'logger'>, notice: LeadPaymentNotice): Promise<NoticeOutcome> {
+  if ((await leadChargeOf(deps.stores.eventStore, notice.leadId)).status === 'none') {
+    deps.logger.warn({ stripeEventId: notice.eventId, stripeEventType: notice.eventType, leadId: notice.leadId }, 'a Stripe webhook about a lead charge Kāinga never recorded was ignored');
+    return 'unknown lead charge';
+  }
+  const command: LeadChargeCommand =
+    notice.kind === 'lead_payment_succeeded'
+      ? { type: 'RecordLeadChargeSucceeded', stripePaymentIntentId: notice.paymentIntentId, at: notice.occurredAt }
+      : { type: 'RecordLeadChargeFailed', failureReason: notice.failureMessage ?? PAYMENT_FAILED_DEFAULT, stripePaymentIntentId: notice.paymentIntentId, at: notice.occurredAt };
+  const { appended } = await sendLeadChargeCommand(deps.stores.eventStore, notice.leadId, command, `stripe:${notice.eventId}`, notice.eventId);
+  return appended ? 'recorded' : 'already recorded';
+}
 
 /** The subscription command a notice asks for (the failed payment's words looked up at Stripe). */
 async function commandOf(notice: Acted, payments: Payments): Promise<AdSubscriptionCommand> {
@@ -54,6 +76,7 @@ async function commandOf(notice: Acted, payments: Payments): Promise<AdSubscript
  */
 export async function recordPaymentNotice(deps: Pick<AppDeps, 'stores' | 'logger'>, payments: Payments, notice: PaymentNotice, correlationId: string): Promise<NoticeOutcome> {
   if (notice.kind === 'ignored') return 'ignored';
+  if (notice.kind === 'lead_payment_succeeded' || notice.kind === 'lead_payment_failed') return recordLeadPaymentNotice(deps, notice);
   const subscriptionId = notice.subscriptionId ?? (await subscriptionByStripeId(deps.stores.readStore, notice.providerSubscriptionId))?._id ?? null;
   const stream = subscriptionId ? adSubscriptionStream(subscriptionId) : null;
   if (!stream || (await loadAggregate(deps.stores.eventStore, adSubscriptionDecider, stream)).state.status === 'none') {

@@ -46,6 +46,8 @@ interface Customer {
   name: string | null;
   metadata: Record<string, string>;
   created: number;
+  /** invoice_settings.default_payment_method */
+  defaultPaymentMethod: string | null;
 }
 interface Product {
   id: string;
@@ -82,6 +84,8 @@ interface Subscription {
   latest_invoice: string;
   payment_behavior: string | null;
   save_default_payment_method: string | null;
+  /** The card saved by its first payment (save_default_payment_method: on_subscription). */
+  default_payment_method: string | null;
   created: number;
 }
 interface Invoice {
@@ -106,9 +110,27 @@ interface PaymentIntent {
   currency: string;
   status: string;
   last_payment_error: { type: string; code: string; message: string } | null;
-  invoice: string;
+  /** The invoice it pays; null for a one-off PaymentIntent (a lead charge). */
+  invoice: string | null;
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
   created: number;
 }
+
+/**
+ * Stripe's test payment methods this stand-in knows (https://docs.stripe.com/testing): any other
+ * `pm_` id is a card that pays. The decline messages are Stripe's own.
+ */
+export const LOCAL_TEST_PAYMENT_METHODS = {
+  pays: 'pm_card_visa',
+  declines: 'pm_card_chargeDeclined',
+  insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
+} as const;
+const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
+  pm_card_chargeDeclined: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  pm_card_chargeDeclinedInsufficientFunds: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+};
 
 class StripeHttpError extends Error {
   constructor(
@@ -117,6 +139,7 @@ class StripeHttpError extends Error {
     message: string,
     readonly code?: string,
     readonly param?: string,
+    readonly extra: Json = {},
   ) {
     super(message);
   }
@@ -144,6 +167,7 @@ export class LocalStripe {
   readonly invoices = new Map<string, Invoice>();
   readonly paymentIntents = new Map<string, PaymentIntent>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  private readonly failures: { method: string; path: string; remaining: number; status: number }[] = [];
   private readonly now: () => number;
 
   private constructor(
@@ -196,8 +220,9 @@ export class LocalStripe {
    * paid and the subscription becomes active. Returns the events in the order Stripe usually
    * sends them: invoice.paid, invoice.payment_succeeded, customer.subscription.updated.
    */
-  payLatestInvoice(subscriptionId: string): Stripe.Event[] {
+  payLatestInvoice(subscriptionId: string, paymentMethod: string = LOCAL_TEST_PAYMENT_METHODS.pays): Stripe.Event[] {
     const sub = this.subscription(subscriptionId);
+    if (sub.save_default_payment_method === 'on_subscription') sub.default_payment_method = paymentMethod;
     const invoice = this.invoice(sub.latest_invoice);
     if (invoice.status === 'paid') throw new Error(`${invoice.id} is already paid`);
     const previous = this.renderSubscription(sub);
@@ -259,6 +284,26 @@ export class LocalStripe {
     ];
   }
 
+  /** The customer's invoice_settings.default_payment_method (a card saved in the dashboard or by a SetupIntent); null removes it. */
+  setCustomerDefaultPaymentMethod(customerId: string, paymentMethod: string | null) {
+    this.customer(customerId).defaultPaymentMethod = paymentMethod;
+  }
+
+  /** A subscription's saved card (default_payment_method); null removes it. */
+  setSubscriptionDefaultPaymentMethod(subscriptionId: string, paymentMethod: string | null) {
+    this.subscription(subscriptionId).default_payment_method = paymentMethod;
+  }
+
+  /** The next `count` requests to `method path` answer this error (e.g. 500 api_error, 429 rate_limit) before reaching the stand-in's state. */
+  failNext(method: string, path: string, count = 1, status = 500) {
+    this.failures.push({ method, path, remaining: count, status });
+  }
+
+  /** The one-off PaymentIntents (not an invoice's), e.g. lead charges. */
+  oneOffPaymentIntents(): PaymentIntent[] {
+    return [...this.paymentIntents.values()].filter((pi) => pi.invoice === null);
+  }
+
   /** Stripe ends the subscription itself (its retries ran out, or it was cancelled in the dashboard). */
   endSubscription(subscriptionId: string): Stripe.Event[] {
     const sub = this.subscription(subscriptionId);
@@ -309,6 +354,12 @@ export class LocalStripe {
 
     let status = 200;
     let body: string;
+    const failure = this.failures.find((f) => f.method === method && f.path === url.pathname && f.remaining > 0);
+    if (failure) {
+      failure.remaining -= 1;
+      const type = failure.status === 429 ? 'rate_limit_error' : 'api_error';
+      return send(res, failure.status, errorBody(new StripeHttpError(failure.status, type, failure.status === 429 ? 'Too many requests.' : 'An unknown error occurred.')), { 'stripe-should-retry': 'false' });
+    }
     try {
       this.authenticate(req);
       body = JSON.stringify(this.route(method, url.pathname, params));
@@ -357,6 +408,12 @@ export class LocalStripe {
         return this.expand(this.renderInvoice(this.invoice(id!)), p.expand);
       case 'GET invoice_payments':
         return this.listInvoicePayments(p);
+      case 'GET subscriptions':
+        return this.listSubscriptions(p);
+      case 'POST payment_intents':
+        return this.createPaymentIntent(p);
+      case 'GET payment_intents/:id':
+        return this.renderById(this.paymentIntent(id!).id);
       default:
         throw unrecognized(method, path);
     }
@@ -365,7 +422,7 @@ export class LocalStripe {
   // ---- Endpoints -----------------------------------------------------------------------------
 
   private createCustomer(p: Json): Json {
-    const customer: Customer = { id: newId('cus'), email: str(p.email), name: str(p.name), metadata: stringMap(p.metadata), created: this.seconds() };
+    const customer: Customer = { id: newId('cus'), email: str(p.email), name: str(p.name), metadata: stringMap(p.metadata), created: this.seconds(), defaultPaymentMethod: null };
     this.customers.set(customer.id, customer);
     return this.renderCustomer(customer);
   }
@@ -438,6 +495,7 @@ export class LocalStripe {
       latest_invoice: '',
       payment_behavior: str(p.payment_behavior),
       save_default_payment_method: isRecord(p.payment_settings) ? str(p.payment_settings.save_default_payment_method) : null,
+      default_payment_method: null,
       created: start,
     };
     this.subscriptions.set(sub.id, sub);
@@ -465,6 +523,54 @@ export class LocalStripe {
     sub.canceled_at = this.seconds();
     this.emit('customer.subscription.deleted', this.renderSubscription(sub));
     return this.expand(this.renderSubscription(sub), p.expand);
+  }
+
+  private listSubscriptions(p: Json): Json {
+    const customer = str(p.customer);
+    const status = str(p.status);
+    const found = [...this.subscriptions.values()].filter((x) => (!customer || x.customer === customer) && (status === 'all' ? true : status ? x.status === status : !['canceled', 'incomplete_expired'].includes(x.status)));
+    return list(found.slice(0, Number(p.limit ?? 10)).map((x) => this.renderSubscription(x)), '/v1/subscriptions');
+  }
+
+  /**
+   * A PaymentIntent; with `confirm: true` it is charged at once on its payment_method: a declining
+   * test card answers Stripe's 402 card_error carrying the PaymentIntent (requires_payment_method)
+   * and emits payment_intent.payment_failed; any other card succeeds and emits payment_intent.succeeded.
+   */
+  private createPaymentIntent(p: Json): Json {
+    const amount = Number(p.amount);
+    if (!Number.isInteger(amount) || amount < 1) throw new StripeHttpError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+    const customer = str(p.customer);
+    if (customer) this.customer(customer);
+    const paymentMethod = str(p.payment_method);
+    const confirm = p.confirm === 'true';
+    if (confirm && !paymentMethod) throw new StripeHttpError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it’s missing a payment method.', 'payment_intent_unexpected_state', 'payment_method');
+    const intent: PaymentIntent = {
+      id: newId('pi'),
+      client_secret: '',
+      amount,
+      currency: str(p.currency) ?? 'nzd',
+      status: confirm ? 'succeeded' : 'requires_confirmation',
+      last_payment_error: null,
+      invoice: null,
+      customer,
+      payment_method: paymentMethod,
+      metadata: stringMap(p.metadata),
+      created: this.seconds(),
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+    this.paymentIntents.set(intent.id, intent);
+    const decline = paymentMethod ? DECLINES[paymentMethod] : undefined;
+    if (confirm && decline) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', code: decline.code, message: decline.message };
+      const rendered = this.renderById(intent.id);
+      this.emit('payment_intent.payment_failed', rendered);
+      throw new StripeHttpError(402, 'card_error', decline.message, decline.code, undefined, { decline_code: decline.decline_code, payment_intent: rendered });
+    }
+    const rendered = this.renderById(intent.id);
+    if (confirm) this.emit('payment_intent.succeeded', rendered);
+    return rendered;
   }
 
   private listInvoicePayments(p: Json): Json {
@@ -500,6 +606,9 @@ export class LocalStripe {
       status: 'requires_payment_method',
       last_payment_error: null,
       invoice: invoiceId,
+      customer: sub.customer,
+      payment_method: null,
+      metadata: {},
       created: this.seconds(),
     };
     intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
@@ -533,7 +642,7 @@ export class LocalStripe {
   // ---- Stripe's shapes (API version of the pinned SDK: periods on items, invoices' parent) ----
 
   private renderCustomer(c: Customer): Json {
-    return { id: c.id, object: 'customer', created: c.created, email: c.email, name: c.name, metadata: c.metadata, livemode: false, invoice_settings: { default_payment_method: null } };
+    return { id: c.id, object: 'customer', created: c.created, email: c.email, name: c.name, metadata: c.metadata, livemode: false, invoice_settings: { default_payment_method: c.defaultPaymentMethod } };
   }
 
   private renderProduct(p: Product): Json {
@@ -567,7 +676,7 @@ export class LocalStripe {
       created: s.created,
       currency: this.price(s.price).currency,
       customer: s.customer,
-      default_payment_method: null,
+      default_payment_method: s.default_payment_method,
       items: list(
         [{ id: s.itemId, object: 'subscription_item', created: s.created, current_period_start: s.period.start, current_period_end: s.period.end, metadata: {}, price: this.renderPrice(this.price(s.price)), quantity: 1, subscription: s.id }],
         `/v1/subscription_items?subscription=${s.id}`,
@@ -634,7 +743,20 @@ export class LocalStripe {
     if (id.startsWith('in_')) return this.renderInvoice(this.invoice(id));
     if (id.startsWith('pi_')) {
       const pi = this.paymentIntent(id);
-      return { id: pi.id, object: 'payment_intent', amount: pi.amount, client_secret: pi.client_secret, created: pi.created, currency: pi.currency, last_payment_error: pi.last_payment_error, livemode: false, metadata: {}, status: pi.status };
+      return {
+        id: pi.id,
+        object: 'payment_intent',
+        amount: pi.amount,
+        client_secret: pi.client_secret,
+        created: pi.created,
+        currency: pi.currency,
+        customer: pi.customer,
+        last_payment_error: pi.last_payment_error,
+        livemode: false,
+        metadata: pi.metadata,
+        payment_method: pi.payment_method,
+        status: pi.status,
+      };
     }
     if (id.startsWith('sub_')) return this.renderSubscription(this.subscription(id));
     if (id.startsWith('cus_')) return this.renderCustomer(this.customer(id));
@@ -669,7 +791,7 @@ const header = (req: IncomingMessage, name: string) => {
   return typeof v === 'string' ? v : null;
 };
 const unrecognized = (method: string, path: string) => new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). This local Stripe implements only what Kāinga calls.`);
-const errorBody = (e: StripeHttpError) => JSON.stringify({ error: { type: e.type, message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.param ? { param: e.param } : {}) } });
+const errorBody = (e: StripeHttpError) => JSON.stringify({ error: { type: e.type, message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.param ? { param: e.param } : {}), ...e.extra } });
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers });
   res.end(body);

@@ -39,6 +39,7 @@ function ContactCard({ contact, waiting, online, onOpen }: { contact: PartnerCon
 
 /** Loaded when the tab first opens (antd renders a tab's content only then). */
 const AdvertisingTab = lazy(() => import('./advertising/AdvertisingTab'));
+const BillingTab = lazy(() => import('./billing/BillingTab'));
 
 const emptyText: Record<ContactTab, string> = {
   new: 'No new messages.',
@@ -130,7 +131,11 @@ export function ContactInbox({
     {
       key: 'billing',
       label: 'Billing',
-      children: <p className="muted">Billing history and lead charges come with billing, which is not available yet.</p>,
+      children: (
+        <Suspense fallback={<Skeleton active title paragraph={{ rows: 6 }} />}>
+          <BillingTab userId={userId} role={role} />
+        </Suspense>
+      ),
     },
   ];
 
