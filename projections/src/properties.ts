@@ -1,7 +1,6 @@
 import type { PropertyEvent, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, propertyEventTypes, valueBand } from '@kainga/contracts';
-import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
-import { match, P } from 'ts-pattern';
+import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
 import { searchKeysOf, type SearchKeys } from './directory-keys';
@@ -44,6 +43,11 @@ export interface PropertyDoc {
   [key: string]: unknown;
 }
 
+const update = (id: string, fields: Record<string, unknown>, inc?: Record<string, number>): CollectionWrite => ({
+  collection: PROPERTIES,
+  updateOne: { filter: { _id: id }, update: { $set: fields, ...(inc ? { $inc: inc } : {}) } },
+});
+
 export const propertiesProjector: Projector = {
   name: 'properties',
   // 2: the search keys of the directory and the admin's list.
@@ -62,52 +66,50 @@ export const propertiesProjector: Projector = {
       { keys: { 'search.address': 1, createdAt: -1, _id: 1 } },
     ],
   },
-  project(event: RecordedEvent): CollectionWrite[] {
-    const e = { type: event.type, data: event.data } as PropertyEvent | ValuationEvent;
-    const update = (id: string, fields: Record<string, unknown>, inc?: Record<string, number>): CollectionWrite => ({
-      collection: PROPERTIES,
-      updateOne: { filter: { _id: id }, update: { $set: fields, ...(inc ? { $inc: inc } : {}) } },
-    });
-    return match(e)
-      .with({ type: 'PropertyRegistered' }, ({ data }) => {
-        const { propertyId, ownerId, demo, registeredAt, ...details } = data;
-        const doc: PropertyDoc = {
-          _id: propertyId,
-          ownerId,
-          ...details,
-          latitude: null,
-          longitude: null,
-          locationPrecision: null,
-          latestValuation: null,
-          valuations: 0,
-          demo,
-          createdAt: registeredAt,
-          updatedAt: registeredAt,
-          search: searchKeysOf(details),
-        };
-        return [{ collection: PROPERTIES, replaceOne: { filter: { _id: propertyId }, replacement: doc, upsert: true } } satisfies CollectionWrite];
-      })
-      .with({ type: 'PropertyDetailsChanged' }, ({ data }) => {
-        const { propertyId, changedAt, ...details } = data;
-        return [update(propertyId, { ...details, search: searchKeysOf(details), updatedAt: changedAt })];
-      })
-      .with({ type: 'PropertyLocated' }, ({ data }) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })])
-      .with({ type: 'ValuationCompleted' }, ({ data }) => {
-        const latest: LatestValuation = {
-          valuationId: data.valuationId,
-          estimatedValue: data.estimatedValue,
-          conservativeValue: data.conservativeValue,
-          optimisticValue: data.optimisticValue,
-          confidence: data.confidence,
-          band: valueBand(data.estimatedValue, data.confidence),
-          bucket: confidenceBucket(data.confidence),
-          createdAt: data.completedAt,
-        };
-        return [update(data.propertyId, { latestValuation: latest, updatedAt: data.completedAt }, { valuations: 1 })];
-      })
-      .with({ type: P.union('ValuationRequested', 'ComparablesResearched', 'ValuationFailed', 'ValuationReportGenerated', 'ValuationSaved') }, () => [])
-      .exhaustive();
-  },
+  project: byEventType<PropertyEvent | ValuationEvent>({
+    PropertyRegistered: (data) => {
+      const { propertyId, ownerId, demo, registeredAt, ...details } = data;
+      const doc: PropertyDoc = {
+        _id: propertyId,
+        ownerId,
+        ...details,
+        latitude: null,
+        longitude: null,
+        locationPrecision: null,
+        latestValuation: null,
+        valuations: 0,
+        demo,
+        createdAt: registeredAt,
+        updatedAt: registeredAt,
+        search: searchKeysOf(details),
+      };
+      return [{ collection: PROPERTIES, replaceOne: { filter: { _id: propertyId }, replacement: doc, upsert: true } }];
+    },
+    PropertyDetailsChanged: (data) => {
+      const { propertyId, changedAt, ...details } = data;
+      return [update(propertyId, { ...details, search: searchKeysOf(details), updatedAt: changedAt })];
+    },
+    PropertyLocated: (data) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })],
+    ValuationCompleted: (data) => {
+      const latest: LatestValuation = {
+        valuationId: data.valuationId,
+        estimatedValue: data.estimatedValue,
+        conservativeValue: data.conservativeValue,
+        optimisticValue: data.optimisticValue,
+        confidence: data.confidence,
+        band: valueBand(data.estimatedValue, data.confidence),
+        bucket: confidenceBucket(data.confidence),
+        createdAt: data.completedAt,
+      };
+      return [update(data.propertyId, { latestValuation: latest, updatedAt: data.completedAt }, { valuations: 1 })];
+    },
+    // The rest of a valuation's events say nothing about its property.
+    ValuationRequested: () => [],
+    ComparablesResearched: () => [],
+    ValuationFailed: () => [],
+    ValuationReportGenerated: () => [],
+    ValuationSaved: () => [],
+  }),
 };
 
 export const findProperty = (store: ReadStore, id: string) => store.collection<PropertyDoc>(PROPERTIES).findOne({ _id: id });

@@ -1,7 +1,6 @@
 import type { SaleData, SaleEvent } from '@kainga/contracts';
 import { saleEventTypes } from '@kainga/contracts';
-import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
-import { match } from 'ts-pattern';
+import { byEventType, type Projector, type ReadStore } from '@kainga/platform';
 
 /** The `sales` read model: every recorded sale, looked up by city and date for comparables. */
 export const SALES = 'sales';
@@ -15,14 +14,9 @@ export const salesProjector: Projector = {
   filter: { eventTypes: saleEventTypes, streamPrefixes: ['sale-'] },
   // salesInCity: one town's recent sales, newest first, without reading the country's.
   indexes: { [SALES]: [{ keys: { cityKey: 1, saleDate: -1, _id: 1 } }] },
-  project(event: RecordedEvent): CollectionWrite[] {
-    const e = { type: event.type, data: event.data } as SaleEvent;
-    return match(e)
-      .with({ type: 'SaleRecorded' }, ({ data }) => [
-        { collection: SALES, replaceOne: { filter: { _id: data.saleId }, replacement: { _id: data.saleId, ...data, cityKey: cityKey(data.city) }, upsert: true } } satisfies CollectionWrite,
-      ])
-      .exhaustive();
-  },
+  project: byEventType<SaleEvent>({
+    SaleRecorded: (data) => [{ collection: SALES, replaceOne: { filter: { _id: data.saleId }, replacement: { _id: data.saleId, ...data, cityKey: cityKey(data.city) }, upsert: true } }],
+  }),
 };
 
 /** Sales in a city since a date (ISO yyyy-mm-dd), newest first. */

@@ -1,7 +1,6 @@
 import type { RoleName, UserDoc, UserEvent } from '@kainga/contracts';
-import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
+import { byEventType, type Projector, type ReadStore } from '@kainga/platform';
 import { accountEventTypes } from '@kainga/contracts';
-import { match } from 'ts-pattern';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
 
@@ -17,44 +16,39 @@ export const usersProjector: Projector = {
   // pageUsers: the admin's list, newest first (this index walked backwards); its search by a
   // prefix of the name (first last, or last first) or of the email.
   indexes: { [USERS]: [{ keys: { createdAt: 1, _id: 1 } }, { keys: { nameKey: 1 } }, { keys: { surnameKey: 1 } }, { keys: { email: 1 } }] },
-  project(event: RecordedEvent): CollectionWrite[] {
-    const e = { type: event.type, data: event.data } as UserEvent;
-    return match(e)
-      .with({ type: 'UserRegistered' }, ({ data }) => [
-        {
-          collection: USERS,
-          updateOne: {
-            filter: { _id: data.userId },
-            update: {
-              $setOnInsert: { createdAt: data.registeredAt },
-              $set: {
-                email: data.email,
-                firstName: data.firstName,
-                lastName: data.lastName,
-                roles: data.roles,
-                profileImageUrl: data.profileImageUrl,
-                ...nameKeys(data.firstName, data.lastName),
-                updatedAt: data.registeredAt,
-              },
+  project: byEventType<UserEvent>({
+    UserRegistered: (data) => [
+      {
+        collection: USERS,
+        updateOne: {
+          filter: { _id: data.userId },
+          update: {
+            $setOnInsert: { createdAt: data.registeredAt },
+            $set: {
+              email: data.email,
+              firstName: data.firstName,
+              lastName: data.lastName,
+              roles: data.roles,
+              profileImageUrl: data.profileImageUrl,
+              ...nameKeys(data.firstName, data.lastName),
+              updatedAt: data.registeredAt,
             },
-            upsert: true,
           },
-        } satisfies CollectionWrite,
-      ])
-      .with({ type: 'UserProfileChanged' }, ({ data }) => [
-        {
-          collection: USERS,
-          updateOne: {
-            filter: { _id: data.userId },
-            update: { $set: { firstName: data.firstName, lastName: data.lastName, email: data.email, ...nameKeys(data.firstName, data.lastName), updatedAt: data.changedAt } },
-          },
-        } satisfies CollectionWrite,
-      ])
-      .with({ type: 'UserRolesChanged' }, ({ data }) => [
-        { collection: USERS, updateOne: { filter: { _id: data.userId }, update: { $set: { roles: data.roles, updatedAt: data.changedAt } } } } satisfies CollectionWrite,
-      ])
-      .exhaustive();
-  },
+          upsert: true,
+        },
+      },
+    ],
+    UserProfileChanged: (data) => [
+      {
+        collection: USERS,
+        updateOne: {
+          filter: { _id: data.userId },
+          update: { $set: { firstName: data.firstName, lastName: data.lastName, email: data.email, ...nameKeys(data.firstName, data.lastName), updatedAt: data.changedAt } },
+        },
+      },
+    ],
+    UserRolesChanged: (data) => [{ collection: USERS, updateOne: { filter: { _id: data.userId }, update: { $set: { roles: data.roles, updatedAt: data.changedAt } } } }],
+  }),
 };
 
 /**

@@ -1,7 +1,6 @@
 import type { Comparable, ConditionScores, Estimate, PropertyDetails, Purpose, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, valuationEventTypes, valueBand } from '@kainga/contracts';
-import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
-import { match } from 'ts-pattern';
+import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
 
 /** The `valuations` read model: one document per valuation, for its owner and, anonymised, for everyone. */
 export const VALUATIONS = 'valuations';
@@ -45,44 +44,41 @@ export const valuationsProjector: Projector = {
       { keys: { status: 1, createdAt: -1, _id: 1 } },
     ],
   },
-  project(event: RecordedEvent): CollectionWrite[] {
-    const e = { type: event.type, data: event.data } as ValuationEvent;
-    return match(e)
-      .with({ type: 'ValuationRequested' }, ({ data }) => {
-        const doc: ValuationDoc = {
-          _id: data.valuationId,
-          userId: data.userId,
-          propertyId: data.propertyId,
-          purpose: data.purpose,
-          property: data.property,
-          conditionScores: data.conditionScores,
-          status: 'pending',
-          createdAt: data.requestedAt,
-          completedAt: null,
-          comparables: [],
-          comparablesWindowMonths: null,
-          comparablesNote: null,
-          estimate: null,
-          band: null,
-          bucket: null,
-          failureReason: null,
-          saved: false,
-          savedAt: null,
-          reports: 0,
-          demo: data.demo,
-        };
-        return [{ collection: VALUATIONS, replaceOne: { filter: { _id: data.valuationId }, replacement: doc, upsert: true } } satisfies CollectionWrite];
-      })
-      .with({ type: 'ComparablesResearched' }, ({ data }) => [set(data.valuationId, { comparables: data.comparables, comparablesWindowMonths: data.windowMonths, comparablesNote: data.note })])
-      .with({ type: 'ValuationCompleted' }, ({ data }) => {
-        const { valuationId, propertyId: _p, completedAt, ...estimate } = data;
-        return [set(valuationId, { status: 'completed', completedAt, estimate, band: valueBand(estimate.estimatedValue, estimate.confidence), bucket: confidenceBucket(estimate.confidence) })];
-      })
-      .with({ type: 'ValuationFailed' }, ({ data }) => [set(data.valuationId, { status: 'failed', failureReason: data.reason, completedAt: data.failedAt })])
-      .with({ type: 'ValuationReportGenerated' }, ({ data }) => [{ collection: VALUATIONS, updateOne: { filter: { _id: data.valuationId }, update: { $inc: { reports: 1 } } } } satisfies CollectionWrite])
-      .with({ type: 'ValuationSaved' }, ({ data }) => [set(data.valuationId, { saved: true, savedAt: data.savedAt })])
-      .exhaustive();
-  },
+  project: byEventType<ValuationEvent>({
+    ValuationRequested: (data) => {
+      const doc: ValuationDoc = {
+        _id: data.valuationId,
+        userId: data.userId,
+        propertyId: data.propertyId,
+        purpose: data.purpose,
+        property: data.property,
+        conditionScores: data.conditionScores,
+        status: 'pending',
+        createdAt: data.requestedAt,
+        completedAt: null,
+        comparables: [],
+        comparablesWindowMonths: null,
+        comparablesNote: null,
+        estimate: null,
+        band: null,
+        bucket: null,
+        failureReason: null,
+        saved: false,
+        savedAt: null,
+        reports: 0,
+        demo: data.demo,
+      };
+      return [{ collection: VALUATIONS, replaceOne: { filter: { _id: data.valuationId }, replacement: doc, upsert: true } }];
+    },
+    ComparablesResearched: (data) => [set(data.valuationId, { comparables: data.comparables, comparablesWindowMonths: data.windowMonths, comparablesNote: data.note })],
+    ValuationCompleted: (data) => {
+      const { valuationId, propertyId: _p, completedAt, ...estimate } = data;
+      return [set(valuationId, { status: 'completed', completedAt, estimate, band: valueBand(estimate.estimatedValue, estimate.confidence), bucket: confidenceBucket(estimate.confidence) })];
+    },
+    ValuationFailed: (data) => [set(data.valuationId, { status: 'failed', failureReason: data.reason, completedAt: data.failedAt })],
+    ValuationReportGenerated: (data) => [{ collection: VALUATIONS, updateOne: { filter: { _id: data.valuationId }, update: { $inc: { reports: 1 } } } }],
+    ValuationSaved: (data) => [set(data.valuationId, { saved: true, savedAt: data.savedAt })],
+  }),
 };
 
 export const findValuation = (store: ReadStore, id: string) => store.collection<ValuationDoc>(VALUATIONS).findOne({ _id: id });

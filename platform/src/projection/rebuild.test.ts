@@ -7,7 +7,7 @@ import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { EmbeddedReadStore } from '../read-store/embedded-read-store';
 import { applyBatch } from './projection-runner';
 import type { Projector } from './projector';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjection, rebuildProjections, type RebuildProgress } from './rebuild';
 
 const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
 
@@ -60,5 +60,42 @@ describe('rebuildProjection', () => {
     expect(result).toMatchObject({ events: 0, documents: 0 });
     expect(await readStore.collection('tallies').count()).toBe(0);
     expect(await readStore.getCheckpoint('tally')).toBeNull();
+  });
+
+  it('hands each event to the read models whose filter it matches (by type, by prefix alone), and ends each bar at what it applied', async () => {
+    const { eventStore, readStore } = open();
+    const streams = ['a-1', 'a-2', 'b-1', 'b-2', 'c-1'];
+    for (let i = 0; i < 60; i++) {
+      const type = ['Counted', 'Named', 'Other'][i % 3]!;
+      await eventStore.append(streams[i % streams.length]!, [{ id: randomUUID(), type, data: {}, metadata }], { expectedRevision: 'any' });
+    }
+    const perStream = (name: string, filter: Projector['filter']): Projector => ({
+      name,
+      collections: [name],
+      filter,
+      project: (e) => [{ collection: name, updateOne: { filter: { _id: e.streamName }, update: { $push: { seen: `${e.type}@${e.position}` } }, upsert: true } }],
+    });
+    const projectors = [
+      perStream('counted_on_a', { eventTypes: ['Counted'], streamPrefixes: ['a-'] }),
+      perStream('all_on_b', { streamPrefixes: ['b-'] }),
+      perStream('named_anywhere', { eventTypes: ['Named', 'Counted'] }),
+    ];
+    const alone = new Map<string, unknown>();
+    for (const p of projectors) {
+      await rebuildProjection({ eventStore, readStore }, p, { batchSize: 7 });
+      alone.set(p.name, await readStore.collection(p.name).find({}, { sort: { _id: 1 } }));
+    }
+    const reports: RebuildProgress[] = [];
+    const result = await rebuildProjections({ eventStore, readStore }, projectors, { batchSize: 7, onProgress: (r) => reports.push(r) });
+    for (const p of projectors) expect(await readStore.collection(p.name).find({}, { sort: { _id: 1 } })).toEqual(alone.get(p.name));
+    expect(result.projections.map((r) => [r.projection, r.events])).toEqual([
+      ['counted_on_a', 8],
+      ['all_on_b', 24],
+      ['named_anywhere', 40],
+    ]);
+    // The totals are counted by type: Counted on other streams than a- counts at first, the last report says what was applied.
+    const of = (name: string) => reports.filter((r) => r.projection === name);
+    expect(of('counted_on_a')[0]).toEqual({ projection: 'counted_on_a', done: 0, total: 20 });
+    for (const p of projectors) expect(of(p.name).at(-1)).toEqual({ projection: p.name, done: result.projections.find((r) => r.projection === p.name)!.events, total: result.projections.find((r) => r.projection === p.name)!.events });
   });
 });

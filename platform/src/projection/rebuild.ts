@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { matchesFilter, type EventFilter, type EventStore, type Position } from '../event-store/event-store';
+import { matchesFilter, type EventFilter, type EventStore, type Position, type RecordedEvent } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import { ScratchStore } from '../read-store/scratch-store';
 import type { Projector } from './projector';
@@ -79,8 +79,8 @@ export async function rebuildProjection(
  * The events are projected into a scratch store in memory (plain maps, updated in place, no
  * indexes: the projectors' writes name documents by `_id`), so each document is written to the
  * real store once, at the end, instead of once per batch it changed in; `replaceCollection`
- * then swaps each collection in with its declared indexes (built after the documents: one sort,
- * not one insert each). The cost is memory: the read models are held while they are rebuilt —
+ * then swaps each collection in with its declared indexes (built from the documents: one sort,
+ * not one insert each; the embedded store sorts an index when a query first reads it). The cost is memory: the read models are held while they are rebuilt —
  * which the embedded store does anyway, and which a MongoDB read model must fit. A projector
  * that throws fails the whole rebuild before anything is swapped in.
  */
@@ -105,36 +105,28 @@ export async function rebuildProjections(
       stages[stage] += performance.now() - t;
     }
   };
-  const models = await timed('other', () =>
-    Promise.all(
-      projectors.map(async (projector) => ({
-        projector,
-        staging: new ScratchStore(),
-        total: await eventStore.countEvents(projector.filter),
-        done: 0,
-        /** The last event it applied: its checkpoint. */
-        last: null as Position | null,
-        stages: { read: 0, project: 0, apply: 0, write: 0, other: 0 } as RebuildStages,
-      })),
-    ),
-  );
+  const models: Model[] = projectors.map((projector) => ({
+    projector,
+    staging: new ScratchStore(),
+    total: 0,
+    done: 0,
+    last: null,
+    stages: { read: 0, project: 0, apply: 0, write: 0, other: 0 },
+  }));
+  await timed('other', () => countTotals(eventStore, models));
   const report = () => {
     for (const m of models) options.onProgress?.({ projection: m.projector.name, done: m.done, total: Math.max(m.total, m.done) });
   };
   report();
 
   const filter = unionFilter(projectors.map((p) => p.filter));
-  // With one projector the log's own filter is exact; with several it may let through events a
-  // projector does not handle (a type of one on the streams of another): each filter decides.
-  const exact = projectors.length === 1;
+  const route = router(models);
   let after: Position | null = null;
   let read = 0;
   for (;;) {
     const page = filter === null ? [] : await timed('read', () => eventStore.readAll({ after, filter, limit: batchSize }));
     if (page.length === 0) break;
-    for (const m of models) {
-      const mine = exact ? page : page.filter((e) => matchesFilter(e, m.projector.filter));
-      if (mine.length === 0) continue;
+    for (const [m, mine] of route(page)) {
       let t = performance.now();
       const { projectBatch } = m.projector;
       const writes = projectBatch ? [projectBatch.call(m.projector, mine)] : mine.map((event) => m.projector.project(event));
@@ -153,6 +145,9 @@ export async function rebuildProjections(
     read += page.length;
     report();
   }
+  // The totals were counted by type (see countTotals): the bars end at what was applied.
+  for (const m of models) m.total = m.done;
+  report();
   for (const m of models) {
     stages.project += m.stages.project;
     stages.apply += m.stages.apply;
@@ -185,6 +180,64 @@ export async function rebuildProjections(
   }
   return { projections: results, events: models.reduce((n, m) => n + m.done, 0), read, ms: performance.now() - started, stages };
 }
+
+/** A read model being rebuilt: its scratch store, its progress and its checkpoint. */
+interface Model {
+  projector: Projector;
+  staging: ScratchStore;
+  /** Events it should apply, for the progress bars (an estimate: see countTotals). */
+  total: number;
+  done: number;
+  /** The last event it applied: its checkpoint. */
+  last: Position | null;
+  stages: RebuildStages;
+}
+
+/**
+ * Each read model's total for the progress bars: the events of its types, counted through the
+ * store's type index (on SQLite a count of index entries: 1.4 ms for the 12 read models at
+ * bench:scale's 10×), without its stream prefixes, which a count must check row by row
+ * (15–27 ms there; 200–360 ms at 100×). A type that also falls on other streams makes the total
+ * an over-estimate, which the last progress report corrects. A filter of prefixes alone is
+ * counted as it is.
+ */
+async function countTotals(eventStore: EventStore, models: readonly Model[]): Promise<void> {
+  for (const m of models) {
+    const { eventTypes } = m.projector.filter;
+    m.total = await eventStore.countEvents(eventTypes ? { eventTypes } : m.projector.filter);
+  }
+}
+
+/**
+ * Hands each event of a page to the read models whose filter it matches, in log order: the
+ * read models that take its type are looked up once per type, so only their stream prefixes
+ * are checked per event (filtering the page once per read model checked each event against
+ * all 12 filters: ~11 ms of a 10× rebuild, 1.5 %). Read models whose filter names no types
+ * check every event.
+ */
+function router(models: readonly Model[]): (page: readonly RecordedEvent[]) => [Model, RecordedEvent[]][] {
+  const byType = new Map<string, number[]>();
+  const anyType: number[] = [];
+  models.forEach((m, i) => {
+    const { eventTypes } = m.projector.filter;
+    if (!eventTypes) anyType.push(i);
+    else for (const type of new Set(eventTypes)) byType.set(type, [...(byType.get(type) ?? []), i]);
+  });
+  return (page) => {
+    const mine: (RecordedEvent[] | undefined)[] = new Array(models.length);
+    for (const e of page) {
+      for (const i of byType.get(e.type) ?? NONE) if (matchesPrefixes(e, models[i]!.projector.filter.streamPrefixes)) (mine[i] ??= []).push(e);
+      for (const i of anyType) if (matchesFilter(e, models[i]!.projector.filter)) (mine[i] ??= []).push(e);
+    }
+    const out: [Model, RecordedEvent[]][] = [];
+    for (let i = 0; i < models.length; i++) if (mine[i]) out.push([models[i]!, mine[i]!]);
+    return out;
+  };
+}
+
+const NONE: readonly number[] = [];
+
+const matchesPrefixes = (e: RecordedEvent, prefixes: readonly string[] | undefined) => !prefixes || prefixes.some((p) => e.streamName.startsWith(p));
 
 /**
  * One filter for the log that lets through every event any of `filters` matches: the union of

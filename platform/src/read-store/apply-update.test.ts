@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyUpdate } from './apply-update';
+import { applyUpdate, copyValue } from './apply-update';
 
 describe('applyUpdate', () => {
   it('sets, increments and unsets along dotted paths', () => {
@@ -37,5 +37,24 @@ describe('applyUpdate', () => {
 
   it('refuses to $inc text', () => {
     expect(() => applyUpdate({ _id: 'a', n: 'x' }, { $inc: { n: 1 } })).toThrow(/non-numeric/);
+  });
+
+  it('copies values deeply, fields in their order, an own "__proto__" field as a field', () => {
+    const value = JSON.parse('{"b":1,"a":{"list":[1,{"x":2}],"n":null},"__proto__":{"polluted":true},"z":"s"}') as Record<string, unknown>;
+    const copy = copyValue(value);
+    expect(copy).toEqual(value);
+    expect(Object.keys(copy)).toEqual(['b', 'a', '__proto__', 'z']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).not.toBe(Object.getOwnPropertyDescriptor(value, '__proto__')?.value);
+    const a = copy['a'] as { list: [number, { x: number }] };
+    expect(a).not.toBe(value['a']);
+    expect(a.list[1]).not.toBe((value['a'] as { list: unknown[] }).list[1]);
+    // A frozen original gives a copy that can change.
+    const frozen = Object.freeze({ n: 1, inner: Object.freeze({ m: 2 }) });
+    const thawed = copyValue(frozen) as { n: number; inner: { m: number } };
+    thawed.n = 2;
+    thawed.inner.m = 3;
+    expect(frozen).toEqual({ n: 1, inner: { m: 2 } });
   });
 });

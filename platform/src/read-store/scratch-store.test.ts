@@ -18,6 +18,8 @@ describe('ScratchStore', () => {
     const docs = store.docs('c');
     expect(docs.get('a')).toEqual({ _id: 'a', n: 2, tags: ['x', 'y'], _lastPosition: 'p2' });
     expect(docs.get('b')).toEqual({ _id: 'b', kind: 'k', made: true, n: 5, _lastPosition: 'p2' });
+    // In the order the live store writes them, so the same document is the same JSON row.
+    expect(Object.keys(docs.get('b')!)).toEqual(['_id', 'kind', 'made', 'n', '_lastPosition']);
     expect(docs.get('r')).toEqual({ _id: 'r', v: 1, _lastPosition: 'p2' });
     expect(docs.has('missing')).toBe(false);
 
@@ -43,6 +45,14 @@ describe('ScratchStore', () => {
     ]);
     expect(store.docs('c').get('b')).toEqual({ _id: 'b', shared: { list: [1] } });
     expect(shared).toEqual({ list: [1] });
+  });
+
+  it('gives an upserted document a fresh _id when the filter names none', () => {
+    const store = new ScratchStore();
+    store.apply([{ collection: 'c', updateOne: { filter: { kind: 'k' }, update: { $set: { n: 1 } }, upsert: true } }]);
+    const [doc] = [...store.docs('c').values()];
+    expect(doc).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'k', n: 1 });
+    expect(Object.keys(doc!)).toEqual(['_id', 'kind', 'n']);
   });
 
   it('refuses a second document with one _id', () => {
