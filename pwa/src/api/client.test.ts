@@ -82,6 +82,11 @@ describe('requests (consumer spec §7)', () => {
     expect(init?.body).toBe('{"firstName":"Aroha"}');
     expect(out).toEqual({ id: 'u1' });
   });
+  it('sends an Idempotency-Key beside the JSON content type when one is given', async () => {
+    const fetchMock = stubFetch(new Response('{"id":"s1"}', { status: 200 }));
+    await apiJson('POST', '/api/things', { a: 1 }, undefined, 'key-12345678');
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-12345678' });
+  });
   it('throws the formatted error on a non-OK answer', async () => {
     stubFetch(new Response('{"message":"Too many attempts"}', { status: 429, statusText: 'Too Many Requests' }));
     await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow('429: {"message":"Too many attempts"}');

@@ -47,21 +47,28 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text, res.statusText);
 }
 
-/** One request; resolves with the (OK) response, throws {@link ApiError} otherwise. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+/**
+ * One request; resolves with the (OK) response, throws {@link ApiError} otherwise. An
+ * `idempotencyKey` goes out as the Idempotency-Key header, so the server answers a retried
+ * write with its first result instead of doing it twice.
+ */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, idempotencyKey?: string): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include', signal };
-  if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
+  if (body !== undefined || idempotencyKey !== undefined) {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+    init.headers = headers;
   }
+  if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(url, init);
   await throwIfNotOk(res);
   return res;
 }
 
 /** {@link apiRequest} and parse the JSON answer (undefined for an empty answer). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const res = await apiRequest(method, url, body, signal);
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, idempotencyKey?: string): Promise<T> {
+  const res = await apiRequest(method, url, body, signal, idempotencyKey);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -26,13 +26,7 @@ export const markContactRead = (id: string, role: PartnerRoleName) =>
 
 /** POST /api/partner-leads/{id}/respond {response}, with the Idempotency-Key made when Send was pressed. */
 export async function sendResponse(entry: QueuedResponse): Promise<void> {
-  const res = await fetch(withRole(`/api/partner-leads/${encodeURIComponent(entry.leadId)}/respond`, entry.role), {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': entry.idempotencyKey },
-    body: JSON.stringify({ response: entry.response }),
-  });
-  await throwIfNotOk(res);
+  await apiRequest('POST', withRole(`/api/partner-leads/${encodeURIComponent(entry.leadId)}/respond`, entry.role), { response: entry.response }, undefined, entry.idempotencyKey);
 }
 
 /** POST /api/upload/profile-image (multipart field profileImage) → {filePath}. */

@@ -25,16 +25,8 @@ export const fetchAdPerformance = (role: PartnerRoleName, days: number, signal?:
  * POST …?role= with the Idempotency-Key made when the dialog opened: a retry after a lost answer
  * records the advert once.
  */
-export async function createAdContent(role: PartnerRoleName, body: AdContentRequest, idempotencyKey: string): Promise<AdContentView> {
-  const res = await fetch(withRole(PARTNER_AD_CONTENT_PATH, role), {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(body),
-  });
-  await throwIfNotOk(res);
-  return (await res.json()) as AdContentView;
-}
+export const createAdContent = (role: PartnerRoleName, body: AdContentRequest, idempotencyKey: string) =>
+  apiJson<AdContentView>('POST', withRole(PARTNER_AD_CONTENT_PATH, role), body, undefined, idempotencyKey);
 export const updateAdContent = (role: PartnerRoleName, id: string, body: AdContentRequest) => apiJson<AdContentView>('PUT', withRole(adPath(id), role), body);
 /** PATCH …/{id}/status {status}: an approved advert pauses, a paused one resumes. */
 export const setAdContentStatus = (role: PartnerRoleName, id: string, status: 'active' | 'paused') =>

@@ -3,7 +3,7 @@
  * run time so one build serves any configuration), and opening a checkout for the active role.
  */
 import type { CheckoutSessionResponse, CreateCheckoutSessionRequest, PartnerRoleName, StripeConfigResponse } from '@kainga/contracts';
-import { apiJson, throwIfNotOk } from '../../../api/client';
+import { apiJson } from '../../../api/client';
 import { withRole } from '../partner-api';
 
 export const STRIPE_CONFIG_PATH = '/api/stripe/config';
@@ -16,13 +16,5 @@ export const fetchStripeConfig = (signal?: AbortSignal) => apiJson<StripeConfigR
  * with an Idempotency-Key (checkout.ts): the subscription id derives from it, so a retry after a
  * lost answer opens the same checkout instead of a second subscription.
  */
-export async function createCheckoutSession(role: PartnerRoleName, body: Pick<CreateCheckoutSessionRequest, 'adPlanId' | 'locationId'>, idempotencyKey: string): Promise<CheckoutSessionResponse> {
-  const res = await fetch(withRole(CREATE_CHECKOUT_SESSION_PATH, role), {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(body),
-  });
-  await throwIfNotOk(res);
-  return (await res.json()) as CheckoutSessionResponse;
-}
+export const createCheckoutSession = (role: PartnerRoleName, body: Pick<CreateCheckoutSessionRequest, 'adPlanId' | 'locationId'>, idempotencyKey: string) =>
+  apiJson<CheckoutSessionResponse>('POST', withRole(CREATE_CHECKOUT_SESSION_PATH, role), body, undefined, idempotencyKey);
