@@ -1,5 +1,5 @@
 import type { PartnerLeadReceived } from '@kainga/contracts';
-import { CommandError, eventIdFor, handleCommand, waitForProjection, type CommandContext } from '@kainga/platform';
+import { CommandError, eventIdFor, handleCommand, waitForCommand, type CommandContext } from '@kainga/platform';
 import { findPartnerLead, type PartnerLeadDoc } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -23,8 +23,7 @@ export async function receiveLead(deps: Pick<AppDeps, 'stores'>, fields: LeadFie
     { type: 'ReceiveLead', lead: { ...fields, demo: fields.demo ?? false, leadId, receivedAt: ctx.metadata.occurredAt } },
     { idempotencyKey: ctx.idempotencyKey, metadata: ctx.metadata },
   );
-  const last = result.position ?? (await deps.stores.eventStore.readStream(leadStream(leadId))).at(-1)?.position ?? null;
-  await waitForProjection(deps.stores.readStore, 'partner_leads', last);
+  await waitForCommand(deps.stores, 'partner_leads', leadStream(leadId), result);
   const doc = await findPartnerLead(deps.stores.readStore, leadId);
   if (!doc) throw new CommandError('unavailable', 'Your message was sent but is not readable yet. It will appear under your messages shortly.');
   return doc;

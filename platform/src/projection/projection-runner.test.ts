@@ -8,7 +8,7 @@ import { createLogger } from '../logger';
 import { EmbeddedReadStore } from '../read-store/embedded-read-store';
 import type { CollectionWrite } from '../read-store/read-store';
 import { waitFor } from '../testing/event-store-contract';
-import { ProjectionRunner, waitForProjection } from './projection-runner';
+import { ProjectionRunner, waitForCommand, waitForProjection } from './projection-runner';
 import type { Projector } from './projector';
 
 const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
@@ -34,6 +34,20 @@ const counter = (fail?: () => boolean): Projector => ({
   },
 });
 const count = async (rs: EmbeddedReadStore, id: string) => (await rs.collection('counts').findOne({ _id: id }))?.['n'];
+
+describe('waitForCommand', () => {
+  it('after a command that appended nothing, waits for what its stream already holds', async () => {
+    const { eventStore, readStore } = open();
+    await add(eventStore, 'a', 3);
+    // Nothing projects yet: the wait must still be waiting when the runner starts.
+    // What the read model holds the moment the wait ends is what the answer would be read from.
+    const waiting = waitForCommand({ eventStore, readStore }, 'counter', 'a', { position: null }).then(async (ok) => ({ ok, n: await count(readStore, 'a') }));
+    const runner = new ProjectionRunner({ eventStore, readStore, projectors: [counter()], logger: createLogger('silent') });
+    await runner.start();
+    expect(await waiting).toEqual({ ok: true, n: 3 });
+    await runner.stop();
+  });
+});
 
 describe('ProjectionRunner', () => {
   it('projects live and resumes after a stop without applying anything twice', async () => {

@@ -158,3 +158,13 @@ export async function waitForProjection(readStore: ReadStore, name: string, posi
     await new Promise((r) => setTimeout(r, delay));
   }
 }
+
+/**
+ * Read-your-writes after a command on `stream`: waits until projection `name` has applied what
+ * the command appended or, when it appended nothing (a retry already applied, a change already
+ * made), the stream's last event, which the answer is read from all the same.
+ */
+export async function waitForCommand(stores: { eventStore: EventStore; readStore: ReadStore }, name: string, stream: string, result: { position: Position | null }): Promise<boolean> {
+  const position = result.position ?? (await stores.eventStore.readStream(stream)).at(-1)?.position ?? null;
+  return waitForProjection(stores.readStore, name, position);
+}

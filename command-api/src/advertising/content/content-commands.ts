@@ -1,5 +1,5 @@
 import type { AdContentFields, AdSubscriptionStatus } from '@kainga/contracts';
-import { CommandError, eventIdFor, handleCommand, waitForProjection, type CommandContext } from '@kainga/platform';
+import { CommandError, eventIdFor, handleCommand, waitForCommand, type CommandContext } from '@kainga/platform';
 import { adContentById, type AdContentRecord } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps';
@@ -11,9 +11,7 @@ type Deps = Pick<AppDeps, 'stores'>;
 export async function onAdContent(deps: Deps, adContentId: string, command: AdContentCommand, ctx: CommandContext): Promise<AdContentRecord> {
   const stream = adContentStream(adContentId);
   const result = await handleCommand(deps.stores.eventStore, adContentDecider, stream, command, ctx);
-  // A retry or a no-change appends nothing: wait for what the stream already holds.
-  const last = result.position ?? (await deps.stores.eventStore.readStream(stream)).at(-1)?.position ?? null;
-  await waitForProjection(deps.stores.readStore, 'ad_content', last);
+  await waitForCommand(deps.stores, 'ad_content', stream, result);
   const record = await adContentById(deps.stores.readStore, adContentId);
   if (!record) throw new CommandError('not_found', AD_CONTENT_NOT_FOUND);
   return record;

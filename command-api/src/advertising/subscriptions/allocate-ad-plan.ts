@@ -1,6 +1,6 @@
 import type { AdminAdSubscriptionView, AllocateAdPlanRequest } from '@kainga/contracts';
 import { adTierLabels, roleLabels } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, notFound, waitForProjection, type CommandContext } from '@kainga/platform';
+import { CommandError, conflict, eventIdFor, handleCommand, notFound, waitForCommand, type CommandContext } from '@kainga/platform';
 import { findPartner, findUser, subscriptionById } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
 import { adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
@@ -65,8 +65,7 @@ export async function allocateAdPlan(
     },
     ctx,
   );
-  const position = result.position ?? (await deps.stores.eventStore.readStream(adSubscriptionStream(subscriptionId))).at(-1)?.position ?? null;
-  await waitForProjection(store, 'ad_subscriptions', position);
+  await waitForCommand(deps.stores, 'ad_subscriptions', adSubscriptionStream(subscriptionId), result);
   const doc = await subscriptionById(store, subscriptionId);
   const [view] = doc ? await adminSubscriptionViews(store, [doc]) : [];
   if (!view) throw new CommandError('unavailable', 'The plan was allocated but is not readable yet. Please reload in a moment.');

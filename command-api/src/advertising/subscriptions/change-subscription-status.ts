@@ -1,5 +1,5 @@
 import type { AdminAdSubscriptionView, AdminSubscriptionStatus } from '@kainga/contracts';
-import { CommandError, handleCommand, notFound, waitForProjection, type CommandContext } from '@kainga/platform';
+import { CommandError, handleCommand, notFound, waitForCommand, type CommandContext } from '@kainga/platform';
 import { subscriptionById } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
 import { AD_SUBSCRIPTION_NOT_FOUND, adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
@@ -13,8 +13,7 @@ export async function changeSubscriptionStatus(deps: Pick<AppDeps, 'stores'>, su
   const store = deps.stores.readStore;
   const result = await handleCommand(deps.stores.eventStore, adSubscriptionDecider, adSubscriptionStream(subscriptionId), { type: 'ChangeAdSubscriptionStatus', status, by, at: ctx.metadata.occurredAt }, ctx);
   // Nothing recorded now: the read model must still show what the stream holds.
-  const position = result.position ?? (await deps.stores.eventStore.readStream(adSubscriptionStream(subscriptionId))).at(-1)?.position ?? null;
-  await waitForProjection(store, 'ad_subscriptions', position);
+  await waitForCommand(deps.stores, 'ad_subscriptions', adSubscriptionStream(subscriptionId), result);
   const doc = await subscriptionById(store, subscriptionId);
   if (!doc) throw notFound(AD_SUBSCRIPTION_NOT_FOUND);
   const [view] = await adminSubscriptionViews(store, [doc]);

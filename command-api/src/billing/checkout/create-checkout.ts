@@ -1,6 +1,6 @@
 import type { CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@kainga/contracts';
 import { adTierLabels, COUPON_INVALID_MESSAGE, toCents } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, invalid, paymentsNotConfigured, waitForProjection, type CommandContext, type Payments } from '@kainga/platform';
+import { CommandError, conflict, eventIdFor, handleCommand, invalid, paymentsNotConfigured, waitForCommand, type CommandContext, type Payments } from '@kainga/platform';
 import { subscriptionById, type PartnerDoc } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
 import { adSubscriptionDecider, adSubscriptionStream } from '../../advertising/subscriptions/ad-subscription';
@@ -97,7 +97,6 @@ export async function createCheckout(
     ctx,
   );
   // The Advertising tab reloads right after: it must list the new subscription (awaiting payment).
-  const position = result.position ?? (await deps.stores.eventStore.readStream(adSubscriptionStream(subscriptionId))).at(-1)?.position ?? null;
-  await waitForProjection(store, 'ad_subscriptions', position);
+  await waitForCommand(deps.stores, 'ad_subscriptions', adSubscriptionStream(subscriptionId), result);
   return { clientSecret: checkout.clientSecret, subscriptionId };
 }
