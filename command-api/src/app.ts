@@ -13,6 +13,7 @@ import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import adActivityRoutes from './advertising/activity/activity-routes';
 import checkoutRoutes from './billing/checkout/checkout-routes';
+import couponRoutes from './billing/coupons/coupon-routes';
 import billingHistoryRoute from './billing/lead-charges/billing-history-route';
 import stripeConfigRoute from './billing/stripe-config-route';
 import stripeWebhookRoutes from './billing/webhook/webhook-routes';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adSubscriptionRoutes, { deps });
     await scope.register(checkoutRoutes, { deps });
     await scope.register(billingHistoryRoute, { deps });
+    await scope.register(couponRoutes, { deps });
   });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });

@@ -192,6 +192,11 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'POST /api/stripe/create-checkout-session': { call: () => ({ url: '/api/stripe/create-checkout-session', body: { adPlanId: adPlanIdFor('silver'), locationId: 'auckland' } }) },
   'GET /api/stripe/config': { call: () => ({ url: '/api/stripe/config' }) },
   'GET /api/billing/history': { call: () => ({ url: '/api/billing/history' }) },
+  'POST /api/admin/coupons': { call: () => ({ url: '/api/admin/coupons', body: { code: 'WALK10', discountType: 'percentage', discountValue: 10, validFrom: '2026-01-01T00:00:00.000Z' } }) },
+  'GET /api/admin/coupons': { call: () => ({ url: '/api/admin/coupons' }) },
+  // An unknown coupon: the admin gets 404, everyone else is refused before that.
+  'PATCH /api/admin/coupons/:couponId': { call: () => ({ url: '/api/admin/coupons/no-such-coupon', body: { isActive: false } }) },
+  'GET /api/admin/coupons/:couponId/redemptions': { call: () => ({ url: '/api/admin/coupons/no-such-coupon/redemptions' }) },
   'POST /api/stripe/webhook': { call: () => ({ url: '/api/stripe/webhook', body: '{"id":"evt_walk","type":"invoice.paid"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=walk' } }) },
 };
 

@@ -9,7 +9,7 @@ export const toCents = (nzd: number) => Math.round(nzd * 100);
 
 /** Every payment action's answer (503) while the server has no Stripe keys. */
 export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Online payments are not configured on this server yet. An admin can allocate an advertising plan for you meanwhile.';
-/** Until coupons exist, every code is refused with this (and later an unknown, expired, inactive or used-up one). */
+/** The checkout's refusal of a coupon code no coupon has (coupons.ts words the inactive, expired and used-up ones). */
 export const COUPON_INVALID_MESSAGE = 'That coupon code is not valid.';
 
 /** A failed payment's words when the card provider gave none. */

@@ -15,3 +15,5 @@ export * from './service-types';
 export * from './advertising';
 export * from './seeded-random';
 export * from './billing';
+export * from './subscription-billing';
+export * from './coupons';

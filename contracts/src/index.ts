@@ -38,4 +38,8 @@ export * from './events/lead-charges';
 export * from './api/advertising';
 export * from './api/billing';
 export * from './billing';
+export * from './events/coupons';
+export * from './coupons';
+export * from './api/coupons';
+export * from './subscription-billing';
 export * from './seeded-random';

@@ -7,7 +7,7 @@
  * It offers exactly what @stripe/stripe-js and @stripe/react-stripe-js use (read from their
  * sources): `window.Stripe` as a plain function (loadStripe calls it without `new`) carrying the
  * `version` marker loadStripe compares with its release train; on the Stripe object `elements`,
- * `confirmPayment`, `_registerWrapper` and `registerAppInfo`, and the `createToken`,
+ * `confirmPayment`, `confirmSetup` (a free period's SetupIntent), `_registerWrapper` and `registerAppInfo`, and the `createToken`,
  * `createPaymentMethod` and `confirmCardPayment` that react-stripe-js's `isStripe` guard looks
  * for; on Elements `create`, `getElement`, `update`; on an Element `mount`, `on`, `off`, `update`,
  * `destroy`. The Payment Element is a plain card form drawn in the page (Stripe's is a
@@ -31,7 +31,7 @@ const RELEASE_TRAIN = 'endive';
 export interface StandInRecord {
   publishableKeys: string[];
   wrappers: { name: string; version?: string }[];
-  confirmations: { clientSecret: string | null; returnUrl: string | null }[];
+  confirmations: { kind: 'payment' | 'setup'; clientSecret: string | null; returnUrl: string | null }[];
 }
 
 interface Listener {
@@ -157,26 +157,8 @@ function standInStripeJs(version: string, cards: { succeeds: string; declined: s
         elementsStates.set(elements, state);
         return elements;
       },
-      confirmPayment({ elements, confirmParams }: { elements: object; confirmParams?: { return_url?: string } }) {
-        const state = elementsStates.get(elements);
-        if (!state?.payment) return Promise.reject(new Error('stand-in Stripe.js: confirmPayment needs the mounted Payment Element'));
-        const clientSecret = state.clientSecret;
-        const returnUrl = confirmParams?.return_url ?? null;
-        record.confirmations.push({ clientSecret, returnUrl });
-        if (!returnUrl) return Promise.reject(new Error('stripe.confirmPayment(): `confirmParams.return_url` must be specified'));
-        const card = digits(state.payment.values().cardnumber ?? '');
-        if (card.length < 15) return Promise.resolve({ error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } });
-        if (card === digits(cards.declined)) return Promise.resolve({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: declinedMessage } });
-        if (card !== digits(cards.succeeds)) return Promise.resolve({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
-        const url = new URL(returnUrl);
-        const paymentIntent = (clientSecret ?? '').split('_secret_')[0] ?? '';
-        url.searchParams.set('payment_intent', paymentIntent);
-        url.searchParams.set('payment_intent_client_secret', clientSecret ?? '');
-        url.searchParams.set('redirect_status', 'succeeded');
-        window.location.assign(url.toString());
-        // Like Stripe.js: the promise of a payment that left for return_url never settles.
-        return new Promise(() => undefined);
-      },
+      confirmPayment: (options: ConfirmOptions) => confirm('payment', options),
+      confirmSetup: (options: ConfirmOptions) => confirm('setup', options),
       createToken: unsupported('createToken'),
       createPaymentMethod: unsupported('createPaymentMethod'),
       confirmCardPayment: unsupported('confirmCardPayment'),
@@ -185,6 +167,40 @@ function standInStripeJs(version: string, cards: { succeeds: string; declined: s
       },
       registerAppInfo() {},
     };
+  }
+
+  interface ConfirmOptions {
+    elements: object;
+    confirmParams?: { return_url?: string };
+  }
+  /**
+   * confirmPayment (a PaymentIntent's secret) or confirmSetup (a SetupIntent's: nothing is paid,
+   * the card is saved): each refuses the other's secret as Stripe.js does, and leaves for
+   * return_url with its own parameters.
+   */
+  function confirm(kind: 'payment' | 'setup', { elements, confirmParams }: ConfirmOptions): Promise<unknown> {
+    const method = kind === 'payment' ? 'confirmPayment' : 'confirmSetup';
+    const state = elementsStates.get(elements);
+    if (!state?.payment) return Promise.reject(new Error(`stand-in Stripe.js: ${method} needs the mounted Payment Element`));
+    const clientSecret = state.clientSecret;
+    const returnUrl = confirmParams?.return_url ?? null;
+    record.confirmations.push({ kind, clientSecret, returnUrl });
+    if (!returnUrl) return Promise.reject(new Error(`stripe.${method}(): \`confirmParams.return_url\` must be specified`));
+    const expected = kind === 'payment' ? 'pi_' : 'seti_';
+    if (!clientSecret?.startsWith(expected)) return Promise.reject(new Error(`stripe.${method}(): the client secret is not a ${kind === 'payment' ? 'PaymentIntent' : 'SetupIntent'}'s`));
+    const card = digits(state.payment.values().cardnumber ?? '');
+    if (card.length < 15) return Promise.resolve({ error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } });
+    if (card === digits(cards.declined)) return Promise.resolve({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: declinedMessage } });
+    if (card !== digits(cards.succeeds)) return Promise.resolve({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+    const url = new URL(returnUrl);
+    const intent = clientSecret.split('_secret_')[0] ?? '';
+    const param = kind === 'payment' ? 'payment_intent' : 'setup_intent';
+    url.searchParams.set(param, intent);
+    url.searchParams.set(`${param}_client_secret`, clientSecret);
+    url.searchParams.set('redirect_status', 'succeeded');
+    window.location.assign(url.toString());
+    // Like Stripe.js: the promise of a confirmation that left for return_url never settles.
+    return new Promise(() => undefined);
   }
   Stripe.version = version;
   Object.assign(window, { Stripe, __stripeStandIn: record });

@@ -4,6 +4,7 @@ import { adContentProjector } from './ad-content';
 import { adPerformanceProjector } from './ad-performance';
 import { adPlansProjector } from './ad-plans';
 import { adSubscriptionsProjector } from './ad-subscriptions';
+import { couponsProjector } from './coupons';
 import { leadChargesProjector } from './lead-charges';
 import { partnerApplicationsProjector } from './partner-applications';
 import { partnerLeadsProjector } from './partner-leads';
@@ -30,9 +31,10 @@ export * from './ad-performance';
 export * from './ad-plans';
 export * from './ad-subscriptions';
 export * from './lead-charges';
+export * from './coupons';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, leadChargesProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, leadChargesProjector, couponsProjector];

@@ -138,6 +138,11 @@ export const routeAccess = {
   'GET /api/stripe/config': PUBLIC,
   'POST /api/stripe/webhook': PUBLIC,
   'GET /api/billing/history': { caller: 'partner:advertising', activePartner: true, owner: { of: 'the lead charges of the partner it acts as' } },
+  // Coupon codes: admins make and watch them (a partner only types one at checkout).
+  'POST /api/admin/coupons': { caller: 'admin:advertising' },
+  'GET /api/admin/coupons': { caller: 'admin:advertising' },
+  'PATCH /api/admin/coupons/:couponId': { caller: 'admin:advertising' },
+  'GET /api/admin/coupons/:couponId/redemptions': { caller: 'admin:advertising' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof routeAccess;

@@ -50,6 +50,15 @@ describe('handleCommand', () => {
     expect((await es.readStream('account-3')).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
+  it('takes more attempts when asked, so every one of many concurrent writers is decided rather than told to retry', async () => {
+    const es = store();
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => handleCommand(es, account, 'account-5', { type: 'Deposit', amount: 1, max: 100 }, ctx(`m${i}`), { maxAttempts: 12 })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(12);
+    expect(await es.readStream('account-5')).toHaveLength(12);
+  });
+
   it('propagates a refusal and appends nothing', async () => {
     const es = store();
     await expect(handleCommand(es, account, 'account-4', { type: 'Deposit', amount: 500, max: 100 }, ctx('x'))).rejects.toThrow('Over the limit.');

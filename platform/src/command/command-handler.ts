@@ -34,6 +34,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   stream: string,
   command: Command,
   context: CommandContext,
+  /** More attempts for a stream many writers share at once (a coupon's redemptions): each attempt lets at least one through. */
+  { maxAttempts = MAX_ATTEMPTS }: { maxAttempts?: number } = {},
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision, history } = await loadAggregate(store, decider, stream);
@@ -55,7 +57,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const next = events.reduce(decider.evolve, state);
       return { state: next, events, revision: result.nextRevision, position: result.position, alreadyApplied: false };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) continue;
       if (error instanceof WrongExpectedRevisionError) {
         throw new CommandError('conflict', 'This record was changed by someone else at the same time. Please try again.');
       }

@@ -19,6 +19,9 @@ export class PaymentsNotConfigured implements Payments {
   ensurePlanPrice(): Promise<never> {
     return Promise.reject(paymentsNotConfigured());
   }
+  ensureCoupon(): Promise<never> {
+    return Promise.reject(paymentsNotConfigured());
+  }
   createSubscription(): Promise<never> {
     return Promise.reject(paymentsNotConfigured());
   }
@@ -41,6 +44,9 @@ export class PaymentsNotConfigured implements Payments {
     return Promise.reject(paymentsNotConfigured());
   }
   chargeOffSession(): Promise<never> {
+    return Promise.reject(paymentsNotConfigured());
+  }
+  retryInvoicePayment(): Promise<never> {
     return Promise.reject(paymentsNotConfigured());
   }
 }

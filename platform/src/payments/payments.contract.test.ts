@@ -95,6 +95,73 @@ describe('Payments contract: StripePayments (official SDK) on a local Stripe', (
     expect(await payments.checkoutOf(checkout.providerSubscriptionId)).toEqual({ providerSubscriptionId: checkout.providerSubscriptionId, status: 'active', clientSecret: null });
   });
 
+  it('makes a coupon once per coupon id: a percentage, or NZD cents off, for the first invoice only', async () => {
+    const percent = await payments.ensureCoupon({ couponId: 'coupon-1', code: 'LAUNCH20', percentOff: 20, amountOffCents: null });
+    // Another process (no cache) finds it at Stripe instead of making a second.
+    expect(await open().ensureCoupon({ couponId: 'coupon-1', code: 'LAUNCH20', percentOff: 20, amountOffCents: null })).toEqual(percent);
+    expect(stripe.coupons.get(percent.providerCouponId)).toMatchObject({ percent_off: 20, amount_off: null, duration: 'once', name: 'LAUNCH20', metadata: { couponId: 'coupon-1' } });
+    expect(stripe.requestsTo('POST', '/v1/coupons')).toHaveLength(1);
+    const amount = await payments.ensureCoupon({ couponId: 'coupon-2', code: 'TAKE50', percentOff: null, amountOffCents: 5_000 });
+    expect(stripe.coupons.get(amount.providerCouponId)).toMatchObject({ percent_off: null, amount_off: 5_000, currency: 'nzd', duration: 'once' });
+  });
+
+  it('creates a subscription with a coupon: its first invoice is discounted, later ones are not', async () => {
+    const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-coupon', email: 'coupon@example.nz', name: 'Coupon Broker' });
+    const { priceId } = await payments.ensurePlanPrice({ planId: 'plan-gold', name: 'Kāinga Gold advertising', monthlyPriceCents: 29_900 });
+    const { providerCouponId } = await payments.ensureCoupon({ couponId: 'coupon-1', code: 'LAUNCH20', percentOff: 20, amountOffCents: null });
+    const checkout = await payments.createSubscription({ customerId, priceId, metadata: metadata('sub-coupon'), providerCouponId });
+    expect(checkout).toMatchObject({ status: 'incomplete', clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/) });
+    expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)!.params).toMatchObject({ discounts: [{ coupon: providerCouponId }], payment_behavior: 'default_incomplete' });
+    const sub = stripe.subscriptions.get(checkout.providerSubscriptionId)!;
+    expect(sub.coupon).toBe(providerCouponId);
+    const first = stripe.invoices.get(sub.latest_invoice)!;
+    expect([first.subtotal, first.discount_amount, first.amount_due]).toEqual([29_900, 5_980, 23_920]);
+    expect(stripe.paymentIntents.get(first.payment_intent!)!.amount).toBe(23_920);
+    stripe.payLatestInvoice(checkout.providerSubscriptionId);
+    stripe.renew(checkout.providerSubscriptionId);
+    expect(stripe.invoices.get(stripe.subscriptions.get(checkout.providerSubscriptionId)!.latest_invoice)!.amount_due).toBe(29_900);
+  });
+
+  it('creates a trial subscription trialing, its $0 first invoice paid, and answers its pending SetupIntent’s secret', async () => {
+    const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-trial', email: 'trial@example.nz', name: 'Trial Valuers' });
+    const { priceId } = await payments.ensurePlanPrice({ planId: 'plan-silver', name: 'Kāinga Silver advertising', monthlyPriceCents: 14_900 });
+    const checkout = await payments.createSubscription({ customerId, priceId, metadata: metadata('sub-trial'), trialDays: 14 });
+    expect(checkout).toMatchObject({ status: 'trialing', clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/) });
+    expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)!.params).toMatchObject({ trial_period_days: '14', expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'] });
+    const sub = stripe.subscriptions.get(checkout.providerSubscriptionId)!;
+    expect(sub.trial_end! - sub.created).toBe(14 * 24 * 3600);
+    expect(stripe.invoices.get(sub.latest_invoice)).toMatchObject({ amount_due: 0, status: 'paid', payment_intent: null });
+    // Stripe tells the webhook at once that the $0 invoice is paid.
+    const paid = stripe.events.filter((e) => e.type === 'invoice.paid').at(-1)!;
+    expect(read(paid)).toMatchObject({ kind: 'invoice_paid', subscriptionId: 'sub-trial', amountPaid: 0, billingReason: 'subscription_create' });
+    // Reopened: the same SetupIntent, until the browser confirms it (the card saved on the subscription).
+    expect(await payments.checkoutOf(checkout.providerSubscriptionId)).toEqual(checkout);
+    stripe.confirmPendingSetup(checkout.providerSubscriptionId, 'pm_card_visa');
+    expect(await payments.checkoutOf(checkout.providerSubscriptionId)).toEqual({ ...checkout, clientSecret: null });
+    expect(await payments.defaultPaymentMethodOf(customerId)).toBe('pm_card_visa');
+  });
+
+  it('keeps a trial coupon’s discount for the first invoice that charges, after the $0 one', async () => {
+    const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-trial-discount', email: 'both@example.nz', name: 'Both Brokers' });
+    const { priceId } = await payments.ensurePlanPrice({ planId: 'plan-gold', name: 'Kāinga Gold advertising', monthlyPriceCents: 29_900 });
+    const { providerCouponId } = await payments.ensureCoupon({ couponId: 'coupon-half', code: 'HALF', percentOff: 50, amountOffCents: null });
+    const request = { customerId, priceId, metadata: metadata('sub-trial-discount'), providerCouponId, trialDays: 7 };
+    const checkout = await payments.createSubscription(request);
+    expect(checkout).toMatchObject({ status: 'trialing', clientSecret: expect.stringMatching(/^seti_/) });
+    // Created without the discount (it would be spent on the $0 invoice), then given it.
+    expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)!.params).not.toHaveProperty('discounts');
+    expect(stripe.requestsTo('POST', `/v1/subscriptions/${checkout.providerSubscriptionId}`).at(-1)!.params).toMatchObject({ discounts: [{ coupon: providerCouponId }] });
+    // A retried checkout is the same subscription, discounted once.
+    expect(await payments.createSubscription(request)).toEqual(checkout);
+    const sub = stripe.subscriptions.get(checkout.providerSubscriptionId)!;
+    expect(stripe.invoices.get(sub.latest_invoice)!.amount_due).toBe(0);
+    stripe.confirmPendingSetup(sub.id);
+    stripe.renew(sub.id);
+    expect(stripe.invoices.get(sub.latest_invoice)).toMatchObject({ subtotal: 29_900, amount_due: 14_950, status: 'paid' });
+    stripe.renew(sub.id);
+    expect(stripe.invoices.get(sub.latest_invoice)!.amount_due).toBe(29_900);
+  });
+
   it('reads signed webhooks as notices naming our subscription, Stripe’s event and the period', async () => {
     const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-2', email: 'valuer@example.nz', name: 'Capital Valuers' });
     const { priceId } = await payments.ensurePlanPrice({ planId: 'plan-silver', name: 'Kāinga Silver advertising', monthlyPriceCents: 14_900 });
@@ -217,6 +284,7 @@ describe('Payments contract: PaymentsNotConfigured (no Stripe keys)', () => {
     const calls: (() => unknown)[] = [
       () => payments.ensureCustomer({ partnerId: 'p', email: 'a@example.nz', name: 'A' }),
       () => payments.ensurePlanPrice({ planId: 'plan', name: 'Gold', monthlyPriceCents: 100 }),
+      () => payments.ensureCoupon({ couponId: 'c', code: 'CODE', percentOff: 10, amountOffCents: null }),
       () => payments.createSubscription({ customerId: 'cus', priceId: 'price', metadata: metadata('s') }),
       () => payments.checkoutOf('sub'),
       () => payments.cancelAtPeriodEnd('sub'),

@@ -38,6 +38,20 @@ export interface SubscriptionRequest {
   customerId: string;
   priceId: string;
   metadata: SubscriptionMetadata;
+  /** A coupon's discount on the subscription (ensureCoupon's id): off the first invoice that charges (after a trial, if any), once. */
+  providerCouponId?: string | null;
+  /** Free days before the first charge: the subscription starts trialing with a $0 first invoice. */
+  trialDays?: number;
+}
+
+/** A Kāinga coupon's discount as the provider keeps it: a percentage or NZD cents off, once. */
+export interface CouponRequest {
+  /** Our coupon's id: the provider's coupon id derives from it, so it is made once. */
+  couponId: string;
+  /** Shown on the customer's invoice. */
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
 }
 
 /** A subscription waiting for (or past) its first payment, with what the browser needs to pay it. */
@@ -45,7 +59,12 @@ export interface CheckoutSubscription {
   providerSubscriptionId: string;
   /** The provider's status: incomplete until the first payment, then active, past_due, canceled, … */
   status: string;
-  /** The first invoice's payment client secret for the Payment Element; null once nothing is left to pay. */
+  /**
+   * What the browser confirms: the first invoice's payment client secret (`pi_…_secret_…`, Stripe.js
+   * confirmPayment), or, when the first invoice is $0 (a free trial), the subscription's pending
+   * SetupIntent's (`seti_…_secret_…`, confirmSetup), which saves the card for the charges after it;
+   * null once nothing is left to pay or save.
+   */
   clientSecret: string | null;
 }
 
@@ -130,6 +149,12 @@ export interface OffSessionChargeRequest {
  */
 export type OffSessionCharge = { status: 'succeeded'; paymentIntentId: string } | { status: 'declined'; paymentIntentId: string | null; message: string } | { status: 'processing'; paymentIntentId: string };
 
+/**
+ * Another attempt at an unpaid invoice (dunning): paid, with the period it pays for, or declined
+ * with the card provider's words. Stripe unreachable is thrown as a CommandError 'unavailable'.
+ */
+export type InvoiceRetry = { status: 'paid'; amountPaid: number; currency: string; periodStart: string; periodEnd: string } | { status: 'failed'; message: string };
+
 export interface Payments {
   /** False on PaymentsNotConfigured: every other call then throws the 503 CommandError. */
   readonly configured: boolean;
@@ -143,8 +168,15 @@ export interface Payments {
   /** The plan's product and its monthly NZD price at this amount, made once per plan and amount. */
   ensurePlanPrice(request: PlanPriceRequest): Promise<PlanPrice>;
   /**
+   * The provider's coupon for one of ours (duration once: the discount is off one invoice), made
+   * once per coupon id; a coupon's terms never change, so the first one made stays right.
+   */
+  ensureCoupon(request: CouponRequest): Promise<{ providerCouponId: string }>;
+  /**
    * A subscription created incomplete (payment_behavior default_incomplete, the card saved on the
    * subscription), with its first payment's client secret. Made once per metadata.subscriptionId.
+   * With a coupon it carries the discount; with trial days it starts trialing (Stripe's $0 first
+   * invoice is paid at once) and answers its pending SetupIntent's secret instead.
    */
   createSubscription(request: SubscriptionRequest): Promise<CheckoutSubscription>;
   /** An existing subscription with its first payment's client secret again (a partner reopening the checkout). */
@@ -166,4 +198,6 @@ export interface Payments {
   defaultPaymentMethodOf(customerId: string): Promise<string | null>;
   /** A PaymentIntent confirmed off-session on a saved card (`confirm: true, off_session: true`). */
   chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionCharge>;
+  /** Pays an open invoice now with the saved card (`invoices.pay`, off-session), once per idempotency key. */
+  retryInvoicePayment(invoiceId: string, idempotencyKey: string): Promise<InvoiceRetry>;
 }

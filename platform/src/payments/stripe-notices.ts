@@ -17,7 +17,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 const ourSubscriptionId = (metadata: Stripe.Metadata | null | undefined) => metadata?.subscriptionId || null;
 
 /** The period a subscription invoice pays for: its subscription line's, else the invoice's own. */
-function invoicePeriod(invoice: Stripe.Invoice): { periodStart: string; periodEnd: string } {
+export function invoicePeriod(invoice: Stripe.Invoice): { periodStart: string; periodEnd: string } {
   const line = invoice.lines?.data.find((l) => l.period) ?? null;
   return line ? { periodStart: iso(line.period.start), periodEnd: iso(line.period.end) } : { periodStart: iso(invoice.period_start), periodEnd: iso(invoice.period_end) };
 }

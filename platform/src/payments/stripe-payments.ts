@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { CommandError } from '../command/errors';
-import type { CheckoutSubscription, CustomerRequest, OffSessionCharge, OffSessionChargeRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
-import { noticeOf, subscriptionPeriod } from './stripe-notices';
+import type { CheckoutSubscription, CouponRequest, CustomerRequest, InvoiceRetry, OffSessionCharge, OffSessionChargeRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
+import { invoicePeriod, noticeOf, subscriptionPeriod } from './stripe-notices';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -14,6 +14,8 @@ export interface StripePaymentsOptions {
 }
 
 export const PAYMENT_PROVIDER_UNAVAILABLE = 'The payment service could not be reached. Please try again in a moment.';
+const PAYMENT_NOT_TAKEN = 'The card payment did not go through.';
+const NO_SAVED_CARD = 'No card is saved for this subscription.';
 
 /** The SDK's `host`/`port`/`protocol` for a base URL (only set when STRIPE_API_URL is). */
 function addressOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -38,6 +40,8 @@ export class StripePayments implements Payments {
   private readonly webhookSecret: string;
   /** Plan prices already ensured by this process, by lookup key (a plan's price changes rarely). */
   private readonly prices = new Map<string, PlanPrice>();
+  /** Coupons this process has seen at Stripe (their terms never change). */
+  private readonly coupons = new Set<string>();
 
   constructor(private readonly options: StripePaymentsOptions) {
     this.publishableKey = options.publishableKey;
@@ -88,7 +92,34 @@ export class StripePayments implements Payments {
     }
   }
 
-  createSubscription({ customerId, priceId, metadata }: SubscriptionRequest): Promise<CheckoutSubscription> {
+  /**
+   * Our coupon's id names the Stripe coupon, so it is found again (by any process, long after an
+   * idempotency key has lapsed) rather than made twice. Duration `once`: the discount is off the
+   * subscription's first invoice, the payment the partner makes at checkout.
+   */
+  ensureCoupon({ couponId, code, percentOff, amountOffCents }: CouponRequest): Promise<{ providerCouponId: string }> {
+    const id = safe(`kainga_coupon_${couponId}`);
+    if (this.coupons.has(id)) return Promise.resolve({ providerCouponId: id });
+    return this.call(async () => {
+      try {
+        await this.stripe.coupons.retrieve(id);
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.code !== 'resource_missing') throw err;
+        const off = percentOff !== null ? { percent_off: percentOff } : { amount_off: amountOffCents ?? 0, currency: 'nzd' };
+        await this.stripe.coupons.create({ id, name: code, duration: 'once', ...off, metadata: { couponId, code } }, { idempotencyKey: `kainga-coupon-${id}` });
+      }
+      this.coupons.add(id);
+      return { providerCouponId: id };
+    });
+  }
+
+  /**
+   * With trial days and a discount, the discount is added by an update after the create: a `once`
+   * discount given at creation is spent by the first invoice, which a trial's is $0 (Stripe makes
+   * and pays it at once); added afterwards, it waits for the first invoice that charges.
+   */
+  createSubscription({ customerId, priceId, metadata, providerCouponId, trialDays }: SubscriptionRequest): Promise<CheckoutSubscription> {
+    const discountLater = !!(trialDays && providerCouponId);
     return this.call(async () => {
       const subscription = await this.stripe.subscriptions.create(
         {
@@ -97,25 +128,39 @@ export class StripePayments implements Payments {
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
           metadata: { ...metadata },
+          ...(providerCouponId && !discountLater ? { discounts: [{ coupon: providerCouponId }] } : {}),
+          ...(trialDays ? { trial_period_days: trialDays } : {}),
           // Since 2025-03-31.basil an invoice has no payment_intent: its confirmation secret is the Payment Element's client secret.
-          expand: ['latest_invoice.confirmation_secret'],
+          // A trial's first invoice is $0 and paid at once: the card is saved through the pending SetupIntent instead.
+          expand: trialDays ? ['latest_invoice.confirmation_secret', 'pending_setup_intent'] : ['latest_invoice.confirmation_secret'],
         },
         { idempotencyKey: `kainga-subscription-${metadata.subscriptionId}` },
       );
-      return checkoutOf(subscription);
+      if (!discountLater) return checkoutOf(subscription);
+      const discounted = await this.stripe.subscriptions.update(
+        subscription.id,
+        { discounts: [{ coupon: providerCouponId! }], expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'] },
+        { idempotencyKey: `kainga-subscription-discount-${metadata.subscriptionId}` },
+      );
+      return checkoutOf(discounted);
     });
   }
 
   checkoutOf(providerSubscriptionId: string): Promise<CheckoutSubscription> {
-    return this.call(async () => checkoutOf(await this.stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret'] })));
+    return this.call(async () => checkoutOf(await this.stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'] })));
   }
 
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<ProviderSubscription> {
     return this.call(async () => providerSubscriptionOf(await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true })));
   }
 
+  /** Ends it at once; one Stripe already ended (cancelled, or its first payment expired) is answered as it is. */
   cancelNow(providerSubscriptionId: string): Promise<ProviderSubscription> {
-    return this.call(async () => providerSubscriptionOf(await this.stripe.subscriptions.cancel(providerSubscriptionId)));
+    return this.call(async () => {
+      const current = await this.stripe.subscriptions.retrieve(providerSubscriptionId);
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return providerSubscriptionOf(current);
+      return providerSubscriptionOf(await this.stripe.subscriptions.cancel(providerSubscriptionId));
+    });
   }
 
   readWebhook(rawBody: Buffer, signature: string | undefined): PaymentNotice {
@@ -190,6 +235,27 @@ export class StripePayments implements Payments {
     }
   }
 
+  /**
+   * `invoices.pay` off-session with the saved card. A decline is Stripe's card_error (402): the
+   * card provider's words, not thrown (the next retry may find a new card). An invoice that is
+   * already paid (the partner paid it meanwhile) is read back and answered as paid.
+   */
+  async retryInvoicePayment(invoiceId: string, idempotencyKey: string): Promise<InvoiceRetry> {
+    const paid = (invoice: Stripe.Invoice): InvoiceRetry => ({ status: 'paid', amountPaid: invoice.amount_paid, currency: invoice.currency, ...invoicePeriod(invoice) });
+    try {
+      const invoice = await this.stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
+      return invoice.status === 'paid' ? paid(invoice) : { status: 'failed', message: PAYMENT_NOT_TAKEN };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) return { status: 'failed', message: err.message };
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'invoice_already_paid') {
+        return this.call(async () => paid(await this.stripe.invoices.retrieve(invoiceId)));
+      }
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'invoice_no_customer_payment_method') return { status: 'failed', message: NO_SAVED_CARD };
+      this.options.onProviderError?.(err);
+      throw new CommandError('unavailable', PAYMENT_PROVIDER_UNAVAILABLE);
+    }
+  }
+
   /** A card declined is the person's to fix (400, Stripe's words); anything else is ours or Stripe's (503). */
   private async call<T>(run: () => Promise<T>): Promise<T> {
     try {
@@ -206,7 +272,10 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 
 function checkoutOf(subscription: Stripe.Subscription): CheckoutSubscription {
   const invoice = subscription.latest_invoice;
-  const clientSecret = invoice && typeof invoice !== 'string' ? (invoice.confirmation_secret?.client_secret ?? null) : null;
+  const paymentSecret = invoice && typeof invoice !== 'string' ? (invoice.confirmation_secret?.client_secret ?? null) : null;
+  const setup = subscription.pending_setup_intent;
+  const setupSecret = setup && typeof setup !== 'string' ? setup.client_secret : null;
+  const clientSecret = paymentSecret ?? setupSecret;
   return { providerSubscriptionId: subscription.id, status: subscription.status, clientSecret };
 }
 

@@ -36,7 +36,7 @@ describe('POST /api/stripe/create-checkout-session (through the official SDK to 
     expect(res.statusCode, res.body).toBe(200);
     const { clientSecret, subscriptionId } = res.json() as { clientSecret: string; subscriptionId: string };
     const stripeSubscription = b.stripe.subscriptions.get(stripeSubscriptionOf(b.stripe, subscriptionId))!;
-    expect(clientSecret).toBe(b.stripe.paymentIntents.get(b.stripe.invoices.get(stripeSubscription.latest_invoice)!.payment_intent)!.client_secret);
+    expect(clientSecret).toBe(b.stripe.paymentIntents.get(b.stripe.invoices.get(stripeSubscription.latest_invoice)!.payment_intent!)!.client_secret);
 
     // What Stripe was asked: the plan's monthly NZD price, incomplete until paid, the card kept, our ids.
     const price = b.stripe.prices.get(stripeSubscription.price)!;

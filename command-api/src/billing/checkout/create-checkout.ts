@@ -1,10 +1,11 @@
-import type { CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@kainga/contracts';
-import { adTierLabels, COUPON_INVALID_MESSAGE, toCents } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, invalid, paymentsNotConfigured, waitForCommand, type CommandContext, type Payments } from '@kainga/platform';
+import type { AdSubscriptionEvent, CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@kainga/contracts';
+import { adTierLabels, couponCheckoutOpenMessage, toCents } from '@kainga/contracts';
+import { CommandError, conflict, eventIdFor, handleCommand, paymentsNotConfigured, waitForCommand, type CommandContext, type EventStore, type Payments } from '@kainga/platform';
 import { subscriptionById, type PartnerDoc } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
 import { adSubscriptionDecider, adSubscriptionStream } from '../../advertising/subscriptions/ad-subscription';
 import { activePlan, runningSubscription, servedLocation } from '../../advertising/subscriptions/subscription-rules';
+import { giveBackCoupon, reserveCoupon, stripeTermsOf, usableCoupon } from '../coupons/checkout-coupon';
 import { ensurePaymentCustomer } from '../payment-customer';
 
 export const CHECKOUT_KEY_REUSED = 'This Idempotency-Key was used for another checkout. Send a new key for a new checkout.';
@@ -28,7 +29,17 @@ export const CHECKOUT_BEING_CONFIRMED = 'Your payment for this plan is being con
  * call is keyed by our ids, so a retried request answers the same subscription and secret and
  * makes nothing twice. A partner who reopens the checkout for a tier and town whose checkout is
  * still waiting for payment gets that checkout again rather than a second subscription.
- * Coupons are a later step: until then any code is refused (400).
+ * A coupon code (billing/coupons) is checked first: an unknown, inactive, not yet valid, expired
+ * or used-up one is refused in its own words (400) before anything is written. A usable one takes
+ * one use on the code's stream just before Stripe is asked (so maxRedemptions holds however many
+ * checkouts race), and Stripe's subscription gets its discount (once, off the first invoice)
+ * and/or trial days; AdSubscriptionStarted's source names the code.
+ *
+ * If Stripe (or recording the start) fails after the use was taken, the use is given back: the
+ * code counts only checkouts that went through, and an abandoned failure holds no place under the
+ * limit. A retry of the same checkout (same Idempotency-Key) takes the use again, while the code
+ * still has one. Should the release itself fail, the use stays keyed to the subscription id, so
+ * that retry reuses it rather than taking a second.
  */
 export async function createCheckout(
   deps: Pick<AppDeps, 'stores'>,
@@ -39,18 +50,23 @@ export async function createCheckout(
 ): Promise<CheckoutSessionResponse> {
   if (!payments.configured) throw paymentsNotConfigured();
   const store = deps.stores.readStore;
-  if (request.couponCode) throw invalid(COUPON_INVALID_MESSAGE);
+  const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
+  const coupon = request.couponCode ? await usableCoupon(deps.stores.eventStore, request.couponCode, subscriptionId, ctx.metadata.occurredAt) : null;
 
   const { tier, plan } = await activePlan(deps.stores, request.adPlanId, (name) => `The ${name} plan is not available any more. Choose an active plan.`);
   if (plan.plan.monthlyPrice <= 0) throw conflict(`The ${plan.plan.name} plan has no monthly price to pay. Ask an admin to allocate it.`);
   const location = await servedLocation(store, partner._id, request.locationId, (city) => `You do not serve ${city}. Choose one of your locations.`);
 
-  const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
   const earlier = await subscriptionById(store, subscriptionId);
   if (earlier && (earlier.partnerId !== partner._id || earlier.adPlanId !== plan.planId || earlier.locationId !== location.id)) throw conflict(CHECKOUT_KEY_REUSED);
+  // A retry names the same coupon (or none): Stripe keeps the first request's terms under the key.
+  const started = await startedCheckout(deps.stores.eventStore, subscriptionId);
+  if (started && started.couponCode !== (coupon?.code ?? null)) throw conflict(CHECKOUT_KEY_REUSED);
 
   const running = await runningSubscription(store, partner._id, tier, location.id, subscriptionId);
   if (running?.status === 'incomplete' && running.stripeSubscriptionId) {
+    // Its Stripe invoice is final: a code it was not opened with cannot be added to it.
+    if (coupon && !coupon.holders.has(running._id)) throw conflict(couponCheckoutOpenMessage(plan.plan.name, location.cityName));
     const again = await payments.checkoutOf(running.stripeSubscriptionId);
     if (!again.clientSecret) throw conflict(CHECKOUT_BEING_CONFIRMED);
     return { clientSecret: again.clientSecret, subscriptionId: running._id };
@@ -59,44 +75,62 @@ export async function createCheckout(
 
   const customerId = await ensurePaymentCustomer(deps, payments, partner, ctx);
   const { priceId } = await payments.ensurePlanPrice({ planId: plan.planId, name: `Kāinga ${plan.plan.name} advertising`, monthlyPriceCents: toCents(plan.plan.monthlyPrice) });
-  const checkout = await payments.createSubscription({ customerId, priceId, metadata: { subscriptionId, partnerId: partner._id, adPlanId: plan.planId, locationId: location.id } });
-  if (!checkout.clientSecret) {
-    // Paid already (a retry after the browser confirmed): the subscription is confirmed by webhook, not here.
-    if (earlier) throw conflict(CHECKOUT_BEING_CONFIRMED);
-    throw new CommandError('unavailable', 'Stripe did not open a payment for this plan. Please try again in a moment.');
-  }
-
-  const result = await handleCommand(
-    deps.stores.eventStore,
-    adSubscriptionDecider,
-    adSubscriptionStream(subscriptionId),
-    {
-      type: 'StartAdSubscription',
-      subscription: {
-        subscriptionId,
-        partnerId: partner._id,
-        partnerUserId: partner.userId,
-        partnerRole: partner.role,
-        adPlanId: plan.planId,
-        tier,
-        locationId: location.id,
-        startDate: ctx.metadata.occurredAt,
-        autoRenew: true,
-        source: {
-          via: 'checkout',
-          by: ctx.metadata.actorId ?? partner.userId,
-          stripeCustomerId: customerId,
-          stripeSubscriptionId: checkout.providerSubscriptionId,
-          stripePriceId: priceId,
-          monthlyPrice: plan.plan.monthlyPrice,
-          couponCode: null,
+  if (coupon) await reserveCoupon(deps.stores.eventStore, coupon, { userId: partner.userId, partnerId: partner._id, subscriptionId }, ctx);
+  let clientSecret: string;
+  let result: { position: string | null };
+  try {
+    const { providerCouponId, trialDays } = await stripeTermsOf(payments, coupon);
+    const checkout = await payments.createSubscription({ customerId, priceId, metadata: { subscriptionId, partnerId: partner._id, adPlanId: plan.planId, locationId: location.id }, providerCouponId, trialDays });
+    if (!checkout.clientSecret) {
+      // Paid already (a retry after the browser confirmed): the subscription is confirmed by webhook, not here.
+      if (earlier) throw conflict(CHECKOUT_BEING_CONFIRMED);
+      throw new CommandError('unavailable', 'Stripe did not open a payment for this plan. Please try again in a moment.');
+    }
+    clientSecret = checkout.clientSecret;
+    result = await handleCommand(
+      deps.stores.eventStore,
+      adSubscriptionDecider,
+      adSubscriptionStream(subscriptionId),
+      {
+        type: 'StartAdSubscription',
+        subscription: {
+          subscriptionId,
+          partnerId: partner._id,
+          partnerUserId: partner.userId,
+          partnerRole: partner.role,
+          adPlanId: plan.planId,
+          tier,
+          locationId: location.id,
+          startDate: ctx.metadata.occurredAt,
+          autoRenew: true,
+          source: {
+            via: 'checkout',
+            by: ctx.metadata.actorId ?? partner.userId,
+            stripeCustomerId: customerId,
+            stripeSubscriptionId: checkout.providerSubscriptionId,
+            stripePriceId: priceId,
+            monthlyPrice: plan.plan.monthlyPrice,
+            couponCode: coupon?.code ?? null,
+          },
+          demo: false,
         },
-        demo: false,
       },
-    },
-    ctx,
-  );
+      ctx,
+    );
+  } catch (err) {
+    // A checkout already recorded (a retry of one that went through) keeps its use.
+    if (coupon && !(await startedCheckout(deps.stores.eventStore, subscriptionId))) await giveBackCoupon(deps.stores.eventStore, coupon, subscriptionId, err, ctx);
+    throw err;
+  }
   // The Advertising tab reloads right after: it must list the new subscription (awaiting payment).
   await waitForCommand(deps.stores, 'ad_subscriptions', adSubscriptionStream(subscriptionId), result);
-  return { clientSecret: checkout.clientSecret, subscriptionId };
+  return { clientSecret, subscriptionId };
+}
+
+/** The checkout's AdSubscriptionStarted source, from its stream (not the read model, which may lag); null before it started. */
+async function startedCheckout(eventStore: EventStore, subscriptionId: string): Promise<{ couponCode: string | null } | null> {
+  const [first] = await eventStore.readStream(adSubscriptionStream(subscriptionId));
+  const event = first ? ({ type: first.type, data: first.data } as AdSubscriptionEvent) : null;
+  if (event?.type !== 'AdSubscriptionStarted') return null;
+  return { couponCode: event.data.source.via === 'checkout' ? event.data.source.couponCode : null };
 }

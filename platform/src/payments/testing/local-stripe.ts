@@ -87,19 +87,51 @@ interface Subscription {
   /** The card saved by its first payment (save_default_payment_method: on_subscription). */
   default_payment_method: string | null;
   created: number;
+  /** The coupon of its discount (`discounts[0][coupon]`), and the discount's id; null without one. */
+  coupon: string | null;
+  discountId: string | null;
+  /** A `once` discount is spent by the first invoice made after it was applied (at creation: the first invoice, even a trial's $0). */
+  couponSpent: boolean;
+  /** When its free trial ends (`trial_period_days`); null without a trial. */
+  trial_end: number | null;
+  /** The SetupIntent that saves the card when the first invoice asks no payment (a trial); null once confirmed. */
+  pending_setup_intent: string | null;
+}
+interface Coupon {
+  id: string;
+  name: string | null;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  duration: string;
+  metadata: Record<string, string>;
+  created: number;
+}
+interface SetupIntent {
+  id: string;
+  client_secret: string;
+  customer: string;
+  status: 'requires_payment_method' | 'succeeded';
+  payment_method: string | null;
+  created: number;
 }
 interface Invoice {
   id: string;
   customer: string;
   subscription: string;
   billing_reason: 'subscription_create' | 'subscription_cycle';
+  /** The price before any discount. */
+  subtotal: number;
+  /** What the discount took off (0 without one). */
+  discount_amount: number;
   amount_due: number;
   currency: string;
   status: 'open' | 'paid';
   attempt_count: number;
   next_payment_attempt: number | null;
   period: Period;
-  payment_intent: string;
+  /** The payment of what is due; null for a $0 invoice (Stripe pays it at once, with no payment). */
+  payment_intent: string | null;
   lineId: string;
   created: number;
 }
@@ -166,6 +198,8 @@ export class LocalStripe {
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
   readonly paymentIntents = new Map<string, PaymentIntent>();
+  readonly coupons = new Map<string, Coupon>();
+  readonly setupIntents = new Map<string, SetupIntent>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   private readonly failures: { method: string; path: string; remaining: number; status: number }[] = [];
   private readonly now: () => number;
@@ -229,7 +263,7 @@ export class LocalStripe {
     invoice.status = 'paid';
     invoice.attempt_count += 1;
     invoice.next_payment_attempt = null;
-    const intent = this.paymentIntent(invoice.payment_intent);
+    const intent = this.intentOf(invoice);
     intent.status = 'succeeded';
     intent.last_payment_error = null;
     sub.status = 'active';
@@ -246,7 +280,7 @@ export class LocalStripe {
   failLatestInvoice(subscriptionId: string, message = 'Your card was declined.'): Stripe.Event[] {
     const sub = this.subscription(subscriptionId);
     const invoice = this.invoice(sub.latest_invoice);
-    const intent = this.paymentIntent(invoice.payment_intent);
+    const intent = this.intentOf(invoice);
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: 'card_declined', message };
     invoice.attempt_count += 1;
@@ -273,7 +307,7 @@ export class LocalStripe {
     if ('failed' in outcome) return this.failLatestInvoice(subscriptionId, outcome.failed);
     invoice.status = 'paid';
     invoice.attempt_count = 1;
-    this.paymentIntent(invoice.payment_intent).status = 'succeeded';
+    this.intentOf(invoice).status = 'succeeded';
     const wasPastDue = sub.status === 'past_due';
     sub.status = 'active';
     const previousItems = { data: [{ current_period_start: previousPeriod.start, current_period_end: previousPeriod.end }] };
@@ -282,6 +316,27 @@ export class LocalStripe {
       this.emit('invoice.payment_succeeded', this.renderInvoice(invoice)),
       this.emit('customer.subscription.updated', this.renderSubscription(sub), { items: previousItems, latest_invoice: invoice.id, ...(wasPastDue ? { status: 'past_due' } : {}) }),
     ];
+  }
+
+  /**
+   * The browser confirmed the subscription's pending SetupIntent (Stripe.js confirmSetup, a trial's
+   * card): the SetupIntent succeeds, the card becomes the subscription's default payment method
+   * (save_default_payment_method: on_subscription) and the subscription no longer has a pending
+   * SetupIntent. Returns setup_intent.succeeded and customer.subscription.updated.
+   */
+  confirmPendingSetup(subscriptionId: string, paymentMethod: string = LOCAL_TEST_PAYMENT_METHODS.pays): Stripe.Event[] {
+    const sub = this.subscription(subscriptionId);
+    if (!sub.pending_setup_intent) throw new Error(`${subscriptionId} has no pending SetupIntent`);
+    const setup = this.setupIntent(sub.pending_setup_intent);
+    setup.status = 'succeeded';
+    setup.payment_method = paymentMethod;
+    sub.pending_setup_intent = null;
+    const previous: Json = { pending_setup_intent: setup.id };
+    if (sub.save_default_payment_method === 'on_subscription') {
+      previous.default_payment_method = sub.default_payment_method;
+      sub.default_payment_method = paymentMethod;
+    }
+    return [this.emit('setup_intent.succeeded', this.renderById(setup.id)), this.emit('customer.subscription.updated', this.renderSubscription(sub), previous)];
   }
 
   /** The customer's invoice_settings.default_payment_method (a card saved in the dashboard or by a SetupIntent); null removes it. */
@@ -381,6 +436,7 @@ export class LocalStripe {
 
   private route(method: string, path: string, p: Json): Json {
     const [, v1, resource, id, ...rest] = path.split('/');
+    if (v1 === 'v1' && method === 'POST' && resource === 'invoices' && id && rest.length === 1 && rest[0] === 'pay') return this.payInvoice(this.invoice(id));
     if (v1 !== 'v1' || rest.length > 0) throw unrecognized(method, path);
     const key = `${method} ${resource}${id === undefined ? '' : '/:id'}`;
     switch (key) {
@@ -410,6 +466,12 @@ export class LocalStripe {
         return this.listInvoicePayments(p);
       case 'GET subscriptions':
         return this.listSubscriptions(p);
+      case 'POST coupons':
+        return this.createCoupon(p);
+      case 'GET coupons/:id':
+        return this.renderCoupon(this.coupon(id!));
+      case 'GET setup_intents/:id':
+        return this.renderById(this.setupIntent(id!).id);
       case 'POST payment_intents':
         return this.createPaymentIntent(p);
       case 'GET payment_intents/:id':
@@ -471,6 +533,24 @@ export class LocalStripe {
     return this.renderPrice(price);
   }
 
+  /** Stripe's coupon: percent_off, or amount_off with its currency; an id of ours, once (`resource_already_exists` after). */
+  private createCoupon(p: Json): Json {
+    const percentOff = p.percent_off === undefined ? null : Number(p.percent_off);
+    const amountOff = p.amount_off === undefined ? null : Number(p.amount_off);
+    if ((percentOff === null) === (amountOff === null)) throw new StripeHttpError(400, 'invalid_request_error', 'You must pass exactly one of percent_off or amount_off.', undefined, 'percent_off');
+    if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) throw new StripeHttpError(400, 'invalid_request_error', 'Invalid percent_off: must be greater than 0 and at most 100.', undefined, 'percent_off');
+    if (amountOff !== null && !(Number.isInteger(amountOff) && amountOff > 0)) throw new StripeHttpError(400, 'invalid_request_error', 'Invalid integer: amount_off', 'parameter_invalid_integer', 'amount_off');
+    const currency = str(p.currency);
+    if (amountOff !== null && !currency) throw new StripeHttpError(400, 'invalid_request_error', 'You must pass currency when passing amount_off.', 'parameter_missing', 'currency');
+    const duration = str(p.duration) ?? 'once';
+    if (duration !== 'once') throw new StripeHttpError(400, 'invalid_request_error', 'This stand-in models only duration once.', undefined, 'duration');
+    const id = str(p.id) ?? newId('coupon').slice(7);
+    if (this.coupons.has(id)) throw new StripeHttpError(400, 'invalid_request_error', 'Coupon already exists.', 'resource_already_exists', 'id');
+    const coupon: Coupon = { id, name: str(p.name), percent_off: percentOff, amount_off: amountOff, currency: amountOff !== null ? currency : null, duration, metadata: stringMap(p.metadata), created: this.seconds() };
+    this.coupons.set(id, coupon);
+    return this.renderCoupon(coupon);
+  }
+
   private createSubscription(p: Json): Json {
     const customer = str(p.customer);
     if (!customer) throw new StripeHttpError(400, 'invalid_request_error', 'Missing required param: customer.', 'parameter_missing', 'customer');
@@ -481,7 +561,17 @@ export class LocalStripe {
     const price = this.price(priceId);
     // Without default_incomplete Stripe would try to charge at once; this stand-in has no card to charge.
     if (str(p.payment_behavior) !== 'default_incomplete') throw new StripeHttpError(402, 'card_error', 'This customer has no attached payment source or default payment method.', 'resource_missing');
+    const discounts = Array.isArray(p.discounts) ? p.discounts : [];
+    const couponId = isRecord(discounts[0]) ? str(discounts[0].coupon) : null;
+    if (discounts.length > 1 || (discounts.length === 1 && !couponId)) throw new StripeHttpError(400, 'invalid_request_error', 'This stand-in takes at most one discount, with a coupon.', undefined, 'discounts');
+    if (couponId) {
+      const coupon = this.coupon(couponId);
+      if (coupon.amount_off !== null && coupon.currency !== price.currency) throw new StripeHttpError(400, 'invalid_request_error', `The coupon's currency (${coupon.currency}) does not match the subscription's (${price.currency}).`, undefined, 'discounts');
+    }
+    const trialDays = p.trial_period_days === undefined ? 0 : Number(p.trial_period_days);
+    if (!Number.isInteger(trialDays) || trialDays < 0 || trialDays > 730) throw new StripeHttpError(400, 'invalid_request_error', 'Invalid integer: trial_period_days', 'parameter_invalid_integer', 'trial_period_days');
     const start = this.seconds();
+    const trialEnd = trialDays > 0 ? start + trialDays * 24 * 3600 : null;
     const sub: Subscription = {
       id: newId('sub'),
       customer,
@@ -491,16 +581,38 @@ export class LocalStripe {
       cancel_at_period_end: false,
       canceled_at: null,
       metadata: stringMap(p.metadata),
-      period: { start, end: addMonth(start) },
+      // A trial's period is the trial itself; the first charge starts the next.
+      period: { start, end: trialEnd ?? addMonth(start) },
       latest_invoice: '',
       payment_behavior: str(p.payment_behavior),
       save_default_payment_method: isRecord(p.payment_settings) ? str(p.payment_settings.save_default_payment_method) : null,
       default_payment_method: null,
       created: start,
+      coupon: couponId,
+      discountId: couponId ? newId('di') : null,
+      couponSpent: false,
+      trial_end: trialEnd,
+      pending_setup_intent: null,
     };
     this.subscriptions.set(sub.id, sub);
-    sub.latest_invoice = this.createInvoice(sub, 'subscription_create').id;
+    const invoice = this.createInvoice(sub, 'subscription_create', { trial: trialEnd !== null });
+    sub.latest_invoice = invoice.id;
+    if (invoice.amount_due > 0) {
+      this.emit('customer.subscription.created', this.renderSubscription(sub));
+      return this.expand(this.renderSubscription(sub), p.expand);
+    }
+    // Nothing to pay now (a trial, or a discount of all of it): Stripe pays the $0 invoice at once,
+    // the subscription is trialing (or active), and with default_incomplete it opens a SetupIntent
+    // so the browser can still save the card for the charges to come.
+    invoice.status = 'paid';
+    sub.status = trialEnd !== null ? 'trialing' : 'active';
+    const setup: SetupIntent = { id: newId('seti'), client_secret: '', customer, status: 'requires_payment_method', payment_method: null, created: start };
+    setup.client_secret = `${setup.id}_secret_${randomBytes(12).toString('hex')}`;
+    this.setupIntents.set(setup.id, setup);
+    sub.pending_setup_intent = setup.id;
     this.emit('customer.subscription.created', this.renderSubscription(sub));
+    this.emit('invoice.paid', this.renderInvoice(invoice));
+    this.emit('invoice.payment_succeeded', this.renderInvoice(invoice));
     return this.expand(this.renderSubscription(sub), p.expand);
   }
 
@@ -513,6 +625,15 @@ export class LocalStripe {
       sub.cancel_at_period_end = value;
     }
     if (isRecord(p.metadata)) sub.metadata = { ...sub.metadata, ...stringMap(p.metadata) };
+    if (Array.isArray(p.discounts)) {
+      // A discount applied by an update waits for the next invoice (no invoice is made now).
+      const coupon = isRecord(p.discounts[0]) ? str(p.discounts[0].coupon) : null;
+      if (coupon) this.coupon(coupon);
+      previous.discounts = sub.discountId ? [sub.discountId] : [];
+      sub.coupon = coupon;
+      sub.discountId = coupon ? newId('di') : null;
+      sub.couponSpent = false;
+    }
     if (Object.keys(previous).length) this.emit('customer.subscription.updated', this.renderSubscription(sub), previous);
     return this.expand(this.renderSubscription(sub), p.expand);
   }
@@ -573,8 +694,45 @@ export class LocalStripe {
     return rendered;
   }
 
+  /**
+   * POST /v1/invoices/:id/pay — an attempt at an open invoice with the subscription's saved card
+   * (else the customer's default): a declining test card answers 402 card_error and emits
+   * invoice.payment_failed; any other card pays it (invoice.paid, invoice.payment_succeeded, and
+   * the subscription back to active from past_due). An invoice already paid is Stripe's 400.
+   */
+  private payInvoice(invoice: Invoice): Json {
+    if (invoice.status === 'paid') throw new StripeHttpError(400, 'invalid_request_error', 'Invoice is already paid', 'invoice_already_paid');
+    const sub = invoice.subscription ? this.subscription(invoice.subscription) : null;
+    const paymentMethod = sub?.default_payment_method ?? this.customer(invoice.customer).defaultPaymentMethod;
+    if (!paymentMethod) throw new StripeHttpError(400, 'invalid_request_error', 'This customer has no attached payment source or default payment method.', 'invoice_no_customer_payment_method');
+    // Every open invoice has its PaymentIntent (only a $0 invoice has none, and it is paid at once).
+    const intent = this.paymentIntent(invoice.payment_intent ?? '');
+    intent.payment_method = paymentMethod;
+    invoice.attempt_count += 1;
+    const decline = DECLINES[paymentMethod];
+    if (decline) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', code: decline.code, message: decline.message };
+      this.emit('invoice.payment_failed', this.renderInvoice(invoice));
+      throw new StripeHttpError(402, 'card_error', decline.message, decline.code, undefined, { decline_code: decline.decline_code });
+    }
+    const previous = sub ? this.renderSubscription(sub) : null;
+    invoice.status = 'paid';
+    invoice.next_payment_attempt = null;
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    this.emit('invoice.paid', this.renderInvoice(invoice));
+    this.emit('invoice.payment_succeeded', this.renderInvoice(invoice));
+    if (sub && previous && sub.status !== 'active') {
+      sub.status = 'active';
+      this.emit('customer.subscription.updated', this.renderSubscription(sub), { status: previous.status });
+    }
+    return this.renderInvoice(invoice);
+  }
+
   private listInvoicePayments(p: Json): Json {
     const invoice = this.invoice(str(p.invoice) ?? '');
+    if (!invoice.payment_intent) return list([], '/v1/invoice_payments');
     const intent = this.paymentIntent(invoice.payment_intent);
     const payment = {
       id: `inpay_${invoice.id.slice(3)}`,
@@ -595,13 +753,42 @@ export class LocalStripe {
 
   // ---- State ---------------------------------------------------------------------------------
 
-  private createInvoice(sub: Subscription, reason: Invoice['billing_reason']): Invoice {
+  /**
+   * A subscription's invoice. A trial's first invoice is $0. A `once` coupon's discount is off the
+   * first invoice made after it was applied (and spent by it, even a $0 one, as Stripe spends it),
+   * never below $0. A $0 invoice has no payment.
+   */
+  private createInvoice(sub: Subscription, reason: Invoice['billing_reason'], { trial = false }: { trial?: boolean } = {}): Invoice {
     const price = this.price(sub.price);
     const invoiceId = newId('in');
+    const subtotal = trial ? 0 : price.unit_amount;
+    const coupon = sub.coupon && !sub.couponSpent ? this.coupon(sub.coupon) : null;
+    if (coupon) sub.couponSpent = true;
+    const off = !coupon ? 0 : coupon.percent_off !== null ? Math.round((subtotal * coupon.percent_off) / 100) : Math.min(subtotal, coupon.amount_off ?? 0);
+    const amountDue = subtotal - off;
+    const invoice: Invoice = {
+      id: invoiceId,
+      customer: sub.customer,
+      subscription: sub.id,
+      billing_reason: reason,
+      subtotal,
+      discount_amount: off,
+      amount_due: amountDue,
+      currency: price.currency,
+      status: 'open',
+      attempt_count: 0,
+      next_payment_attempt: null,
+      period: { ...sub.period },
+      payment_intent: null,
+      lineId: newId('il'),
+      created: this.seconds(),
+    };
+    this.invoices.set(invoice.id, invoice);
+    if (amountDue === 0) return invoice;
     const intent: PaymentIntent = {
       id: newId('pi'),
       client_secret: '',
-      amount: price.unit_amount,
+      amount: amountDue,
       currency: price.currency,
       status: 'requires_payment_method',
       last_payment_error: null,
@@ -613,23 +800,14 @@ export class LocalStripe {
     };
     intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
     this.paymentIntents.set(intent.id, intent);
-    const invoice: Invoice = {
-      id: invoiceId,
-      customer: sub.customer,
-      subscription: sub.id,
-      billing_reason: reason,
-      amount_due: price.unit_amount,
-      currency: price.currency,
-      status: 'open',
-      attempt_count: 0,
-      next_payment_attempt: null,
-      period: { ...sub.period },
-      payment_intent: intent.id,
-      lineId: newId('il'),
-      created: this.seconds(),
-    };
-    this.invoices.set(invoice.id, invoice);
+    invoice.payment_intent = intent.id;
     return invoice;
+  }
+
+  /** The payment of an invoice that has something to pay. */
+  private intentOf(invoice: Invoice): PaymentIntent {
+    if (!invoice.payment_intent) throw new Error(`${invoice.id} is $0: it has no payment`);
+    return this.paymentIntent(invoice.payment_intent);
   }
 
   private customer = (id: string) => this.customers.get(id) ?? throwing(missing('customer', id));
@@ -638,11 +816,17 @@ export class LocalStripe {
   private subscription = (id: string) => this.subscriptions.get(id) ?? throwing(missing('subscription', id));
   private invoice = (id: string) => this.invoices.get(id) ?? throwing(missing('invoice', id));
   private paymentIntent = (id: string) => this.paymentIntents.get(id) ?? throwing(missing('payment_intent', id));
+  private coupon = (id: string) => this.coupons.get(id) ?? throwing(missing('coupon', id));
+  private setupIntent = (id: string) => this.setupIntents.get(id) ?? throwing(missing('setup_intent', id));
 
   // ---- Stripe's shapes (API version of the pinned SDK: periods on items, invoices' parent) ----
 
   private renderCustomer(c: Customer): Json {
     return { id: c.id, object: 'customer', created: c.created, email: c.email, name: c.name, metadata: c.metadata, livemode: false, invoice_settings: { default_payment_method: c.defaultPaymentMethod } };
+  }
+
+  private renderCoupon(c: Coupon): Json {
+    return { id: c.id, object: 'coupon', amount_off: c.amount_off, created: c.created, currency: c.currency, duration: c.duration, duration_in_months: null, livemode: false, max_redemptions: null, metadata: c.metadata, name: c.name, percent_off: c.percent_off, redeem_by: null, times_redeemed: [...this.subscriptions.values()].filter((s) => s.coupon === c.id).length, valid: true };
   }
 
   private renderProduct(p: Product): Json {
@@ -677,6 +861,8 @@ export class LocalStripe {
       currency: this.price(s.price).currency,
       customer: s.customer,
       default_payment_method: s.default_payment_method,
+      // A spent `once` discount leaves the subscription.
+      discounts: s.discountId && !s.couponSpent ? [s.discountId] : [],
       items: list(
         [{ id: s.itemId, object: 'subscription_item', created: s.created, current_period_start: s.period.start, current_period_end: s.period.end, metadata: {}, price: this.renderPrice(this.price(s.price)), quantity: 1, subscription: s.id }],
         `/v1/subscription_items?subscription=${s.id}`,
@@ -685,8 +871,11 @@ export class LocalStripe {
       livemode: false,
       metadata: s.metadata,
       payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: s.save_default_payment_method },
+      pending_setup_intent: s.pending_setup_intent,
       start_date: s.created,
       status: s.status,
+      trial_end: s.trial_end,
+      trial_start: s.trial_end === null ? null : s.created,
     };
   }
 
@@ -711,9 +900,10 @@ export class LocalStripe {
           {
             id: i.lineId,
             object: 'line_item',
-            amount: i.amount_due,
+            amount: i.subtotal,
             currency: i.currency,
-            description: `1 × ${this.product(this.price(sub.price).product).name} (at $${(i.amount_due / 100).toFixed(2)} / month)`,
+            description: i.subtotal === 0 && sub.trial_end !== null ? `Trial period for ${this.product(this.price(sub.price).product).name}` : `1 × ${this.product(this.price(sub.price).product).name} (at $${(i.subtotal / 100).toFixed(2)} / month)`,
+            discount_amounts: i.discount_amount > 0 && sub.discountId ? [{ amount: i.discount_amount, discount: sub.discountId }] : [],
             period: { start: i.period.start, end: i.period.end },
             parent: { type: 'subscription_item_details', subscription_item_details: { subscription: sub.id, subscription_item: sub.itemId, proration: false }, invoice_item_details: null },
             quantity: 1,
@@ -729,14 +919,16 @@ export class LocalStripe {
       period_end: i.created,
       period_start: i.created,
       status: i.status,
+      subtotal: i.subtotal,
       total: i.amount_due,
+      total_discount_amounts: i.discount_amount > 0 && sub.discountId ? [{ amount: i.discount_amount, discount: sub.discountId }] : [],
     };
   }
 
   /** Only while there is something to pay: Stripe's confirmation secret of the invoice's payment. */
   private confirmationSecret(invoiceId: string): Json | null {
     const invoice = this.invoice(invoiceId);
-    return invoice.status === 'open' ? { client_secret: this.paymentIntent(invoice.payment_intent).client_secret, type: 'payment_intent' } : null;
+    return invoice.status === 'open' && invoice.payment_intent ? { client_secret: this.paymentIntent(invoice.payment_intent).client_secret, type: 'payment_intent' } : null;
   }
 
   private renderById(id: string): Json {
@@ -757,6 +949,10 @@ export class LocalStripe {
         payment_method: pi.payment_method,
         status: pi.status,
       };
+    }
+    if (id.startsWith('seti_')) {
+      const si = this.setupIntent(id);
+      return { id: si.id, object: 'setup_intent', client_secret: si.client_secret, created: si.created, customer: si.customer, livemode: false, payment_method: si.payment_method, status: si.status, usage: 'off_session' };
     }
     if (id.startsWith('sub_')) return this.renderSubscription(this.subscription(id));
     if (id.startsWith('cus_')) return this.renderCustomer(this.customer(id));

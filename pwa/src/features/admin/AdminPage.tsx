@@ -5,6 +5,7 @@ import { useUser } from '../../auth/user';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { useAdminStats } from './admin-queries';
 import { AdvertisingManagement } from './advertising/AdvertisingManagement';
+import { CouponManagement } from './coupons/CouponManagement';
 import { PartnerManagement } from './PartnerManagement';
 import { PropertyOverview } from './PropertyOverview';
 import { SentEmails } from './SentEmails';
@@ -59,8 +60,8 @@ function StatCards() {
 
 /**
  * /admin (partner/admin spec "Admin Dashboard"): admins only — the server checks every request
- * too. Stat cards, Partner Management, Advertising Plan Management, User Management, Property
- * Overview and the sent emails.
+ * too. Stat cards, Partner Management, Advertising Plan Management, Coupon Codes, User
+ * Management, Property Overview and the sent emails.
  */
 export default function AdminPage() {
   usePageTitle('Admin Dashboard');
@@ -86,6 +87,7 @@ export default function AdminPage() {
       <StatCards />
       <PartnerManagement />
       <AdvertisingManagement />
+      <CouponManagement />
       <UserManagement />
       <PropertyOverview />
       <SentEmails />

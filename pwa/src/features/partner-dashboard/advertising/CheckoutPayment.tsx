@@ -9,8 +9,10 @@ import { stripeFor } from './stripe-loader';
 
 export interface CheckoutPaymentProps {
   publishableKey: string;
-  /** The first payment's client secret (POST /api/stripe/create-checkout-session). */
+  /** The first payment's client secret, or a free period's SetupIntent's (POST /api/stripe/create-checkout-session). */
   clientSecret: string;
+  /** What the secret confirms (checkout.ts checkoutConfirms): a payment, or saving the card for later payments. */
+  confirms: 'payment' | 'setup';
   /** Where Stripe.js sends the partner after a successful payment (checkout-return.ts). */
   returnUrl: string;
   /** The pay button's words, with the price. */
@@ -22,7 +24,7 @@ const PAYMENT_EXCEPTION_TEXT = 'Something went wrong while confirming your payme
 /** The card form in the app's colours (Stripe draws it in its own frame, styled through the Appearance API). */
 const appearance: StripeElementsOptions['appearance'] = { theme: 'stripe', variables: { colorPrimary: '#0b5d4b', borderRadius: '6px' } };
 
-function PaymentForm({ returnUrl, payLabel, onBack }: Pick<CheckoutPaymentProps, 'returnUrl' | 'payLabel' | 'onBack'>) {
+function PaymentForm({ returnUrl, payLabel, onBack, confirms }: Pick<CheckoutPaymentProps, 'returnUrl' | 'payLabel' | 'onBack' | 'confirms'>) {
   const stripe = useStripe();
   const elements = useElements();
   const { toast } = useToast();
@@ -34,8 +36,9 @@ function PaymentForm({ returnUrl, payLabel, onBack }: Pick<CheckoutPaymentProps,
     if (!stripe || !elements || !ensureOnline('pay for the plan')) return;
     setPaying(true);
     try {
-      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
-      // Only reached when the payment did not go through: a confirmed payment leaves for return_url.
+      const confirmParams = { return_url: returnUrl };
+      const { error } = confirms === 'setup' ? await stripe.confirmSetup({ elements, confirmParams }) : await stripe.confirmPayment({ elements, confirmParams });
+      // Only reached when it did not go through: a confirmed payment (or saved card) leaves for return_url.
       toast({ variant: 'error', title: PAYMENT_FAILED_TITLE, description: error.message || PAYMENT_FAILED_DEFAULT });
     } catch (error) {
       toast({ variant: 'error', title: PAYMENT_ERROR_TITLE, description: error instanceof Error && error.message ? error.message : PAYMENT_EXCEPTION_TEXT });
@@ -60,10 +63,11 @@ function PaymentForm({ returnUrl, payLabel, onBack }: Pick<CheckoutPaymentProps,
 
 /**
  * The payment step with a card form: Stripe.js (loaded now, not before), Elements for the
- * checkout's client secret, the Payment Element, and `confirmPayment` with the return address.
+ * checkout's client secret, the Payment Element, and `confirmPayment` with the return address
+ * (`confirmSetup` for a free period's SetupIntent: nothing to pay now, the card is saved).
  * Loaded with React.lazy by SubscribeDialog, so @stripe/* never weighs on another screen.
  */
-export default function CheckoutPayment({ publishableKey, clientSecret, returnUrl, payLabel, onBack }: CheckoutPaymentProps) {
+export default function CheckoutPayment({ publishableKey, clientSecret, confirms, returnUrl, payLabel, onBack }: CheckoutPaymentProps) {
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -104,7 +108,7 @@ export default function CheckoutPayment({ publishableKey, clientSecret, returnUr
   }
   return (
     <Elements key={clientSecret} stripe={stripe} options={options}>
-      <PaymentForm returnUrl={returnUrl} payLabel={payLabel} onBack={onBack} />
+      <PaymentForm returnUrl={returnUrl} payLabel={payLabel} onBack={onBack} confirms={confirms} />
     </Elements>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useReducer, useState } from 'react';
-import { Alert, Button, Form, Modal, Select, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Skeleton } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdPlanView } from '@kainga/contracts';
 import { CHECKOUT_SETUP_FAILED_DEFAULT, CHECKOUT_SETUP_FAILED_TITLE, type PartnerRoleName } from '@kainga/contracts/browser';
@@ -14,7 +14,10 @@ import { stripeConfigQuery } from './advertising-queries';
 import {
   PAYMENT_NOT_AVAILABLE_TITLE,
   canContinueToPayment,
+  checkoutChargeText,
+  checkoutConfirms,
   checkoutIdempotencyKey,
+  couponRefusalOf,
   checkoutReducer,
   initialCheckout,
   paymentNotAvailableText,
@@ -51,12 +54,14 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
   const options = locations.data && myRoles.data ? subscribeLocationOptions(locations.data, myRoles.data, role) : [];
   const loadFailed = locations.isError || myRoles.isError;
   const city = locations.data?.find((l) => l.id === state.locationId)?.cityName ?? '';
+  // Optional (spec 001 §7 couponCode); the server says why a code cannot be used.
+  const [couponCode, setCouponCode] = useState('');
 
   const openCheckout = useMutation({
-    mutationFn: async ({ adPlanId, locationId }: { adPlanId: string; locationId: string }): Promise<PaymentStep> => {
+    mutationFn: async ({ adPlanId, locationId, code }: { adPlanId: string; locationId: string; code: string }): Promise<PaymentStep> => {
       const publishableKey = publishableKeyOf(await queryClient.fetchQuery(stripeConfigQuery));
       if (!publishableKey) return { kind: 'not-configured' };
-      const session = await createCheckoutSession(role, { adPlanId, locationId }, checkoutIdempotencyKey(dialogKey, locationId));
+      const session = await createCheckoutSession(role, { adPlanId, locationId, ...(code ? { couponCode: code } : {}) }, checkoutIdempotencyKey(dialogKey, locationId, code));
       return { kind: 'card', publishableKey, clientSecret: session.clientSecret, subscriptionId: session.subscriptionId };
     },
   });
@@ -65,6 +70,7 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
     // A checkout still being opened no longer moves this dialog on (per-call callbacks end with reset).
     openCheckout.reset();
     dispatch({ type: 'reset' });
+    setCouponCode('');
     setDialogKey(newIdempotencyKey());
     onClose();
   };
@@ -72,7 +78,7 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
   const onContinue = () => {
     if (!plan || !state.locationId || !ensureOnline('subscribe to a plan')) return;
     openCheckout.mutate(
-      { adPlanId: plan.id, locationId: state.locationId },
+      { adPlanId: plan.id, locationId: state.locationId, code: couponCode.trim() },
       {
         onSuccess: (payment) => {
           // The new subscription is listed (awaiting payment) under Current Subscriptions.
@@ -84,6 +90,8 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
     );
   };
 
+  const couponRefusal = openCheckout.isError ? couponRefusalOf(apiErrorMessage(openCheckout.error, '')) : null;
+  const appliedCoupon = couponCode.trim().toUpperCase() || null;
   let body = null;
   if (plan && state.step === 'details') {
     body = (
@@ -98,6 +106,19 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
             value={state.locationId ?? undefined}
             disabled={openCheckout.isPending}
             onChange={(locationId: string) => dispatch({ type: 'choose-location', locationId })}
+          />
+        </Form.Item>
+        <Form.Item label="Coupon code" htmlFor="subscribe-coupon" help={couponRefusal ?? 'Optional'} validateStatus={couponRefusal ? 'error' : undefined}>
+          <Input
+            id="subscribe-coupon"
+            autoComplete="off"
+            maxLength={50}
+            value={couponCode}
+            disabled={openCheckout.isPending}
+            onChange={(e) => {
+              setCouponCode(e.target.value);
+              if (openCheckout.isError) openCheckout.reset();
+            }}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" disabled={!canContinueToPayment(state)} loading={openCheckout.isPending}>
@@ -119,17 +140,17 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
     );
   } else if (plan && state.step === 'payment' && state.payment.kind === 'card') {
     const { publishableKey, clientSecret, subscriptionId } = state.payment;
+    const confirms = checkoutConfirms(clientSecret);
     body = (
       <>
-        <p className="muted small">
-          {formatNZD(plan.monthlyPrice)} for {city} is charged now and then monthly until you cancel. Your card details go straight to Stripe, our payment provider; Kāinga never sees them.
-        </p>
+        <p className="muted small">{checkoutChargeText(formatNZD(plan.monthlyPrice), city, confirms, appliedCoupon)}</p>
         <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 4 }} />}>
           <CheckoutPayment
             publishableKey={publishableKey}
             clientSecret={clientSecret}
             returnUrl={checkoutReturnUrl(window.location.origin, subscriptionId)}
-            payLabel={`Pay ${formatNZD(plan.monthlyPrice)} and Subscribe`}
+            confirms={confirms}
+            payLabel={confirms === 'setup' ? 'Save Card and Start Free Period' : appliedCoupon ? 'Pay and Subscribe' : `Pay ${formatNZD(plan.monthlyPrice)} and Subscribe`}
             onBack={() => dispatch({ type: 'back' })}
           />
         </Suspense>

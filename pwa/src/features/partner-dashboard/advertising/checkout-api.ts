@@ -12,9 +12,9 @@ export const CREATE_CHECKOUT_SESSION_PATH = '/api/stripe/create-checkout-session
 export const fetchStripeConfig = (signal?: AbortSignal) => apiJson<StripeConfigResponse>('GET', STRIPE_CONFIG_PATH, undefined, signal);
 
 /**
- * POST …/create-checkout-session?role= {adPlanId, locationId} → {clientSecret, subscriptionId},
- * with an Idempotency-Key (checkout.ts): the subscription id derives from it, so a retry after a
- * lost answer opens the same checkout instead of a second subscription.
+ * POST …/create-checkout-session?role= {adPlanId, locationId, couponCode?} → {clientSecret,
+ * subscriptionId}, with an Idempotency-Key (checkout.ts): the subscription id derives from it, so
+ * a retry after a lost answer opens the same checkout instead of a second subscription.
  */
-export const createCheckoutSession = (role: PartnerRoleName, body: Pick<CreateCheckoutSessionRequest, 'adPlanId' | 'locationId'>, idempotencyKey: string) =>
+export const createCheckoutSession = (role: PartnerRoleName, body: Pick<CreateCheckoutSessionRequest, 'adPlanId' | 'locationId'> & { couponCode?: string }, idempotencyKey: string) =>
   apiJson<CheckoutSessionResponse>('POST', withRole(CREATE_CHECKOUT_SESSION_PATH, role), body, undefined, idempotencyKey);

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Location, MyRoleEntry } from '@kainga/contracts';
-import { canContinueToPayment, checkoutIdempotencyKey, checkoutReducer, initialCheckout, paymentNotAvailableText, publishableKeyOf, subscribeLocationOptions, type PaymentStep } from './checkout';
+import { COUPON_EXPIRED_MESSAGE, COUPON_INVALID_MESSAGE, COUPON_USED_UP_MESSAGE } from '@kainga/contracts/browser';
+import {
+  canContinueToPayment,
+  checkoutChargeText,
+  checkoutConfirms,
+  checkoutIdempotencyKey,
+  checkoutReducer,
+  couponRefusalOf,
+  initialCheckout,
+  paymentNotAvailableText,
+  publishableKeyOf,
+  subscribeLocationOptions,
+  type PaymentStep,
+} from './checkout';
 
 const card: PaymentStep = { kind: 'card', publishableKey: 'pk_test_x', clientSecret: 'pi_1_secret_2', subscriptionId: 'sub-1' };
 
@@ -60,5 +73,27 @@ describe('the locations offered', () => {
       { value: 'wellington', label: 'Wellington, Wellington' },
     ]);
     expect(subscribeLocationOptions(locations, mine, 'registered_valuer')).toEqual([]);
+  });
+});
+
+describe('a checkout with a coupon code', () => {
+  it('is another checkout for another code (any case is the same code), and the same one without a code as before', () => {
+    expect(checkoutIdempotencyKey('k', 'auckland', '')).toBe(checkoutIdempotencyKey('k', 'auckland'));
+    expect(checkoutIdempotencyKey('k', 'auckland', ' launch20 ')).toBe(checkoutIdempotencyKey('k', 'auckland', 'LAUNCH20'));
+    expect(checkoutIdempotencyKey('k', 'auckland', 'LAUNCH20')).not.toBe(checkoutIdempotencyKey('k', 'auckland'));
+    expect(checkoutIdempotencyKey('k', 'auckland', 'LAUNCH20')).toMatch(/^[\w.:-]{8,128}$/);
+  });
+  it('confirms a payment, or a free period’s SetupIntent with confirmSetup', () => {
+    expect(checkoutConfirms('pi_1_secret_2')).toBe('payment');
+    expect(checkoutConfirms('seti_1_secret_2')).toBe('setup');
+  });
+  it('shows the server’s refusal of a code under the code, and no other error there', () => {
+    for (const m of [COUPON_INVALID_MESSAGE, COUPON_EXPIRED_MESSAGE, COUPON_USED_UP_MESSAGE]) expect(couponRefusalOf(m)).toBe(m);
+    expect(couponRefusalOf('You already have a Gold subscription in Auckland.')).toBeNull();
+  });
+  it('says what is charged when', () => {
+    expect(checkoutChargeText('$299', 'Auckland', 'payment', null)).toMatch(/^\$299 for Auckland is charged now and then monthly/);
+    expect(checkoutChargeText('$299', 'Auckland', 'payment', 'LAUNCH20')).toMatch(/^Coupon LAUNCH20 takes its discount off your first payment, charged now; then \$299 for Auckland monthly/);
+    expect(checkoutChargeText('$299', 'Auckland', 'setup', 'TRIAL14')).toMatch(/^Nothing is charged today: coupon TRIAL14 starts your Auckland plan with a free period/);
   });
 });

@@ -9,7 +9,15 @@
  * plan, instead of a form that could only fail.
  */
 import type { Location, MyRoleEntry, StripeConfigResponse } from '@kainga/contracts';
-import type { PartnerRoleName } from '@kainga/contracts/browser';
+import {
+  COUPON_BUSY_MESSAGE,
+  COUPON_EXPIRED_MESSAGE,
+  COUPON_INACTIVE_MESSAGE,
+  COUPON_INVALID_MESSAGE,
+  COUPON_NOT_YET_VALID_MESSAGE,
+  COUPON_USED_UP_MESSAGE,
+  type PartnerRoleName,
+} from '@kainga/contracts/browser';
 
 /**
  * The locations a partner may advertise in: those its active role serves (an advert shows in a
@@ -53,11 +61,29 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
 export const publishableKeyOf = (config: StripeConfigResponse): string | null => (config.configured && config.publishableKey ? config.publishableKey : null);
 
 /**
- * The Idempotency-Key of one checkout: the dialog's key and the town. A retried Continue (a lost
- * answer) gets the same subscription back; another town is another checkout, which the server
- * would refuse under the first town's key.
+ * The Idempotency-Key of one checkout: the dialog's key, the town and the coupon code (upper-cased,
+ * as the server compares codes). A retried Continue (a lost answer) gets the same subscription
+ * back; another town or code is another checkout, which the server would refuse under the first's key.
  */
-export const checkoutIdempotencyKey = (dialogKey: string, locationId: string) => `${dialogKey}.${locationId}`;
+export const checkoutIdempotencyKey = (dialogKey: string, locationId: string, couponCode = '') => {
+  const code = couponCode.trim().toUpperCase();
+  return code ? `${dialogKey}.${locationId}.${code}` : `${dialogKey}.${locationId}`;
+};
+
+/**
+ * What the browser confirms: a payment (`pi_…_secret_…`, confirmPayment) or, when nothing is due
+ * today (a coupon's free trial), the SetupIntent that saves the card (`seti_…_secret_…`,
+ * confirmSetup). Stripe's client secrets begin with their object's id.
+ */
+export const checkoutConfirms = (clientSecret: string): 'payment' | 'setup' => (clientSecret.startsWith('seti_') ? 'setup' : 'payment');
+
+/** The payment step's words: what is charged when, given the checkout and whether a coupon was applied. */
+export function checkoutChargeText(monthlyPrice: string, cityName: string, confirms: 'payment' | 'setup', couponCode: string | null): string {
+  const card = 'Your card details go straight to Stripe, our payment provider; Kāinga never sees them.';
+  if (confirms === 'setup') return `Nothing is charged today: ${couponCode ? `coupon ${couponCode}` : 'your coupon'} starts your ${cityName} plan with a free period. Your card is saved for the ${monthlyPrice} monthly payments after it, until you cancel. ${card}`;
+  if (couponCode) return `Coupon ${couponCode} takes its discount off your first payment, charged now; then ${monthlyPrice} for ${cityName} monthly until you cancel. ${card}`;
+  return `${monthlyPrice} for ${cityName} is charged now and then monthly until you cancel. ${card}`;
+}
 
 export const PAYMENT_NOT_AVAILABLE_TITLE = 'Online payment is not available on this server';
 /** What the payment step says where the server takes no card payments (the issue: "says plainly"). */
@@ -67,3 +93,7 @@ export function paymentNotAvailableText(planName: string, cityName: string): str
     'An administrator can allocate this plan to you instead: once allocated, it appears under Current Subscriptions and you can create your advert.'
   );
 }
+
+const couponRefusals: readonly string[] = [COUPON_INVALID_MESSAGE, COUPON_INACTIVE_MESSAGE, COUPON_NOT_YET_VALID_MESSAGE, COUPON_EXPIRED_MESSAGE, COUPON_USED_UP_MESSAGE, COUPON_BUSY_MESSAGE];
+/** The server's words when it refused the coupon code (shown under the code), else null. */
+export const couponRefusalOf = (message: string): string | null => (couponRefusals.includes(message) ? message : null);
