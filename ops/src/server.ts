@@ -1,7 +1,8 @@
 import { buildApp, completeApprovals, emailSenderOf, openAiFrom, paymentsOf, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
 import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
-import { createActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor } from '@kainga/workflows';
+import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, resumeBillingWorkflows } from '@kainga/workflows';
+import type { WorkflowClock } from '@kainga/platform/workflow';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -28,7 +29,8 @@ export interface Kainga {
  */
 export async function startKainga(
   /** pwaDir: the built web app to serve (default pwa/dist; `npm run bench:web` serves a private build). */
-  options: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; pwaDir?: string } = {},
+  /** workflowClock: the time long-running workflows wait on in-process (a ManualClock in tests). */
+  options: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; pwaDir?: string; workflowClock?: WorkflowClock } = {},
 ): Promise<Kainga> {
   const env = { ...(options.env ?? {}) };
   if (options.dataDir) env.DATA_DIR = options.dataDir;
@@ -69,8 +71,16 @@ export async function startKainga(
   // Temporal when TEMPORAL_ADDRESS is set (its worker runs the activities), else in-process.
   // The lead charges' activities (in-process; with Temporal the worker runs its own) charge through
   // the same Payments as the API's checkout (paymentsOf keeps one per configuration).
-  const leadCharges = createLeadChargeActivities({ eventStore: stores.eventStore, readStore: stores.readStore, payments: paymentsOf({ config, logger }) });
-  const newEngine = () => createWorkflowEngine(config, createActivities({ stores, geocoder, openai: openAiFrom(config), logger }), { leadCharges });
+  const payments = paymentsOf({ config, logger });
+  const leadCharges = createLeadChargeActivities({ eventStore: stores.eventStore, readStore: stores.readStore, payments });
+  const adSubscriptions = createAdSubscriptionActivities({ eventStore: stores.eventStore, payments });
+  const newEngine = () =>
+    createWorkflowEngine(config, createActivities({ stores, geocoder, openai: openAiFrom(config), logger }), {
+      leadCharges,
+      adSubscriptions,
+      clock: options.workflowClock,
+      onBackgroundFailure: (workflowId, err) => logger.error({ err, workflowId }, 'a workflow failed'),
+    });
   const workflowEngine = config.ROLE === 'projections' ? undefined : await newEngine();
   // The reactors run where the projections do; a projections-only process has its own engine for the charges they start.
   const reactorEngine = config.ROLE === 'api' ? undefined : (workflowEngine ?? (await newEngine()));
@@ -89,8 +99,23 @@ export async function startKainga(
   const reactors =
     config.ROLE === 'api'
       ? null
-      : new ReactorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, logger, reactors: [leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) }), leadChargesReactor({ engine: reactorEngine!, logger })] });
+      : new ReactorRunner({
+          eventStore: stores.eventStore,
+          readStore: stores.readStore,
+          logger,
+          reactors: [
+            leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) }),
+            leadChargesReactor({ engine: reactorEngine!, logger }),
+          adSubscriptionBillingReactor({ engine: reactorEngine! }),
+        ],
+      });
   await reactors?.start();
+  // In-process, a subscription's billing timers live in this process: start each live one's
+  // workflow again, which reads from the event store where it was (with Temporal, a no-op).
+  if (reactorEngine) {
+    const resumed = await resumeBillingWorkflows({ engine: reactorEngine, readStore: stores.readStore });
+    if (resumed) logger.info({ resumed }, 'subscription billing workflows resumed');
+  }
   // The advertising plans of the configuration whose tier has none yet (idempotent), before the
   // demo data allocates them.
   if (config.ROLE !== 'projections') {

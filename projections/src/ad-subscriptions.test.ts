@@ -142,6 +142,17 @@ describe('ad_subscriptions projector', () => {
     await apply('AdSubscriptionRenewed', { ...paid, stripeInvoiceId: 'in_2', currentPeriodStart: '2026-12-01T00:00:00.000Z', currentPeriodEnd: '2027-01-01T00:00:00.000Z' });
     await apply('AdSubscriptionBillingUpdated', { stripeStatus: 'past_due', cancelAtPeriodEnd: false, currentPeriodStart: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-02-01T00:00:00.000Z' });
     expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'active', stripeSubscriptionStatus: 'past_due', cancelAtPeriodEnd: false, currentPeriodStart: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-02-01T00:00:00.000Z' });
+
+    // Dunning: due since the first failure of the renewal (a second failure keeps it), the retries, billing's pause and its reason.
+    await apply('AdSubscriptionPaymentFailed', { stripeInvoiceId: 'in_3', message: 'Your card was declined.', attemptCount: 1, nextAttemptAt: null, at: '2027-01-01T01:00:00.000Z' });
+    await apply('AdSubscriptionPaymentFailed', { stripeInvoiceId: 'in_3', message: 'Your card was declined.', attemptCount: 2, nextAttemptAt: null, at: '2027-01-03T01:00:00.000Z' });
+    await apply('AdSubscriptionPaymentRetried', { stripeInvoiceId: 'in_3', attempt: 1, outcome: 'failed', message: 'Your card has insufficient funds.', at: '2027-01-02T01:00:00.000Z' });
+    expect(await subscriptionById(store, 's9')).toMatchObject({ paymentDueSince: '2027-01-01T01:00:00.000Z', paymentRetries: 1, lastPaymentError: 'Your card has insufficient funds.' });
+    await apply('AdSubscriptionPaused', { by: 'billing', reason: 'Overdue.', at: '2027-01-08T01:00:00.000Z' });
+    expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'paused', statusReason: 'Overdue.' });
+    await apply('AdSubscriptionRenewed', { ...paid, stripeInvoiceId: 'in_3', currentPeriodStart: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-02-01T00:00:00.000Z' });
+    await apply('AdSubscriptionResumed', { by: 'billing', at: '2027-01-09T01:00:00.000Z' });
+    expect(await subscriptionById(store, 's9')).toMatchObject({ status: 'active', statusReason: null, paymentDueSince: null, paymentRetries: 0, lastPaymentError: null });
   });
 
   it('writes no Stripe fields for an allocation but the empty ones', async () => {

@@ -34,6 +34,12 @@ export interface AdSubscriptionDoc {
   cancelAtPeriodEnd: boolean;
   /** The card provider's words for the last failed payment; cleared by the next successful one. */
   lastPaymentError: string | null;
+  /** When the unpaid renewal first failed (dunning's grace counts from it); null when nothing is owed. */
+  paymentDueSince: string | null;
+  /** Retries of the unpaid renewal the billing workflow made. */
+  paymentRetries: number;
+  /** Why billing paused or expired it (BILLING_REASONS); null after a resume or for an admin's change. */
+  statusReason: string | null;
   totalImpressions: number;
   totalClicks: number;
   demo: boolean;
@@ -72,6 +78,9 @@ const lifecycle = (e: AdSubscriptionEvent): CollectionWrite[] =>
               currentPeriodEnd: null,
               cancelAtPeriodEnd: false,
               lastPaymentError: null,
+              paymentDueSince: null,
+              paymentRetries: 0,
+              statusReason: null,
               demo: data.demo ?? false,
               updatedAt: data.startDate,
             },
@@ -81,13 +90,13 @@ const lifecycle = (e: AdSubscriptionEvent): CollectionWrite[] =>
       },
     ])
     .with({ type: 'AdSubscriptionPaused' }, ({ data }): CollectionWrite[] => [
-      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'paused', updatedAt: data.at } } } },
+      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'paused', statusReason: data.reason ?? null, updatedAt: data.at } } } },
     ])
     .with({ type: 'AdSubscriptionResumed' }, ({ data }): CollectionWrite[] => [
-      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'active', updatedAt: data.at } } } },
+      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'active', statusReason: null, updatedAt: data.at } } } },
     ])
     .with({ type: 'AdSubscriptionExpired' }, ({ data }): CollectionWrite[] => [
-      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'expired', endDate: data.at, updatedAt: data.at } } } },
+      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId }, update: { $set: { status: 'expired', endDate: data.at, statusReason: data.reason ?? null, updatedAt: data.at } } } },
     ])
     // Stripe's own status follows in its subscription update (AdSubscriptionBillingUpdated).
     .with({ type: 'AdSubscriptionActivated' }, ({ data }) => [
@@ -98,8 +107,17 @@ const lifecycle = (e: AdSubscriptionEvent): CollectionWrite[] =>
         updatedAt: data.at,
       }),
     ])
-    .with({ type: 'AdSubscriptionRenewed' }, ({ data }) => [set(data.subscriptionId, { currentPeriodStart: data.currentPeriodStart, currentPeriodEnd: data.currentPeriodEnd, lastPaymentError: null, updatedAt: data.at })])
-    .with({ type: 'AdSubscriptionPaymentFailed' }, ({ data }) => [set(data.subscriptionId, { lastPaymentError: data.message ?? PAYMENT_FAILED_DEFAULT, updatedAt: data.at })])
+    .with({ type: 'AdSubscriptionRenewed' }, ({ data }) => [
+      set(data.subscriptionId, { currentPeriodStart: data.currentPeriodStart, currentPeriodEnd: data.currentPeriodEnd, lastPaymentError: null, paymentDueSince: null, paymentRetries: 0, updatedAt: data.at }),
+    ])
+    // The grace period counts from the first failure of an invoice (the decider's `unpaid`): a later failure of the same invoice keeps it.
+    .with({ type: 'AdSubscriptionPaymentFailed' }, ({ data }) => [
+      { collection: AD_SUBSCRIPTIONS, updateOne: { filter: { _id: data.subscriptionId, paymentDueSince: null, status: { $ne: 'incomplete' } }, update: { $set: { paymentDueSince: data.at } } } },
+      set(data.subscriptionId, { lastPaymentError: data.message ?? PAYMENT_FAILED_DEFAULT, updatedAt: data.at }),
+    ])
+    .with({ type: 'AdSubscriptionPaymentRetried' }, ({ data }) => [
+      set(data.subscriptionId, { paymentRetries: data.attempt, ...(data.outcome === 'failed' ? { lastPaymentError: data.message ?? PAYMENT_FAILED_DEFAULT } : {}), updatedAt: data.at }),
+    ])
     // A null period (here and on activation) is "no newer than the one known": left as it is.
     .with({ type: 'AdSubscriptionBillingUpdated' }, ({ data }) => [
       set(data.subscriptionId, {
@@ -145,8 +163,8 @@ export function adSubscriptionWrites(events: readonly RecordedEvent[]): Collecti
 
 export const adSubscriptionsProjector: Projector = {
   name: 'ad_subscriptions',
-  // 2: the payment state (Stripe fields, incomplete checkouts).
-  version: 2,
+  // 2: the payment state (Stripe fields, incomplete checkouts). 3: dunning (payment due since, retries, the reason billing gave).
+  version: 3,
   collections: [AD_SUBSCRIPTIONS],
   filter: { eventTypes: [...adSubscriptionEventTypes, ...adActivityEventTypes], streamPrefixes: ['adSubscription-', 'adActivity-'] },
   indexes: {

@@ -32,7 +32,9 @@ async function main(): Promise<number> {
   // Loaded only once the worker is configured: it brings in the stores and the command side.
   const { createActivities, openActivityDeps } = await import('./valuation/activities');
   const { createLeadChargeActivities } = await import('./billing/lead-charge/activities');
+  const { createAdSubscriptionActivities } = await import('./billing/ad-subscription/activities');
   const deps = await openActivityDeps(config, log);
+  const payments = paymentsFor(config, (err) => log.warn({ err }, 'the payment provider refused or could not be reached'));
   try {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
     try {
@@ -43,7 +45,8 @@ async function main(): Promise<number> {
         workflowsPath,
         activities: forTemporal({
           ...createActivities(deps),
-          ...createLeadChargeActivities({ ...deps.stores, payments: paymentsFor(config, (err) => log.warn({ err }, 'the payment provider refused or could not be reached')) }),
+          ...createLeadChargeActivities({ ...deps.stores, payments }),
+          ...createAdSubscriptionActivities({ eventStore: deps.stores.eventStore, payments }),
         }),
       });
       log.info({ address: config.TEMPORAL_ADDRESS, taskQueue: TASK_QUEUE }, 'Temporal worker started');

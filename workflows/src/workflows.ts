@@ -3,7 +3,7 @@
  * @temporalio/workflow and sandbox-safe code (the orchestration, plain constants) may be
  * imported here, never activities, platform or Node APIs.
  */
-import { ApplicationFailure, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ApplicationFailure, condition, continueAsNew, defineSignal, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Estimate } from '@kainga/contracts';
 import type { ValuationActivities, ValuationWorkflowInput } from './valuation/activity-types';
 import { ValuationFailure, valuationOrchestration } from './valuation/orchestration';
@@ -12,6 +12,11 @@ import { VALUATION_ACTIVITY_TIMEOUT_MS, VALUATION_RETRY_POLICY } from './valuati
 import type { LeadChargeActivities, LeadChargeOutcome, LeadChargeWorkflowInput } from './billing/lead-charge/activity-types';
 import { leadChargeOrchestration } from './billing/lead-charge/orchestration';
 import { LEAD_CHARGE_ACTIVITY_TIMEOUT_MS, LEAD_CHARGE_RETRY_POLICY } from './billing/lead-charge/retry-policy';
+
+import type { WorkflowRuntime } from '@kainga/platform/workflow';
+import { BILLING_CHANGED_SIGNAL, type AdSubscriptionActivities, type AdSubscriptionOutcome, type AdSubscriptionWorkflowInput } from './billing/ad-subscription/activity-types';
+import { adSubscriptionOrchestration } from './billing/ad-subscription/orchestration';
+import { AD_SUBSCRIPTION_ACTIVITY_TIMEOUT_MS, AD_SUBSCRIPTION_RETRY_POLICY } from './billing/ad-subscription/retry-policy';
 
 const activities = proxyActivities<ValuationActivities>({
   startToCloseTimeout: VALUATION_ACTIVITY_TIMEOUT_MS,
@@ -53,4 +58,43 @@ const leadChargeActivities = proxyActivities<LeadChargeActivities>({
 /** "Charge lead" (type name LEAD_CHARGE_WORKFLOW, id `leadCharge-<leadId>`): see billing/lead-charge/orchestration.ts. */
 export async function leadChargeWorkflow(input: LeadChargeWorkflowInput): Promise<LeadChargeOutcome> {
   return leadChargeOrchestration(leadChargeActivities, input);
+}
+
+const adSubscriptionActivities = proxyActivities<AdSubscriptionActivities>({
+  startToCloseTimeout: AD_SUBSCRIPTION_ACTIVITY_TIMEOUT_MS,
+  retry: {
+    maximumAttempts: AD_SUBSCRIPTION_RETRY_POLICY.maximumAttempts,
+    initialInterval: AD_SUBSCRIPTION_RETRY_POLICY.initialIntervalMs,
+    backoffCoefficient: AD_SUBSCRIPTION_RETRY_POLICY.backoffCoefficient,
+    maximumInterval: AD_SUBSCRIPTION_RETRY_POLICY.maximumIntervalMs,
+  },
+});
+
+export const billingChanged = defineSignal(BILLING_CHANGED_SIGNAL);
+
+/**
+ * A subscription's billing lifecycle (type name AD_SUBSCRIPTION_WORKFLOW, id
+ * `adSubscription-<subscriptionId>`): see billing/ad-subscription/orchestration.ts. Signals are
+ * counted as they come, so one that arrives while an activity runs is seen by the next wait.
+ */
+export async function adSubscriptionWorkflow(input: AdSubscriptionWorkflowInput): Promise<AdSubscriptionOutcome> {
+  let received = 0;
+  let seen = 0;
+  setHandler(billingChanged, () => {
+    received++;
+  });
+  const runtime: WorkflowRuntime<AdSubscriptionWorkflowInput> = {
+    now: () => Date.now(),
+    async waitForSignal(untilMs) {
+      if (received === seen && (untilMs === null || untilMs > Date.now())) {
+        if (untilMs === null) await condition(() => received !== seen);
+        else await condition(() => received !== seen, untilMs - Date.now());
+      }
+      const signalled = received !== seen;
+      seen = received;
+      return signalled;
+    },
+    continueAsNew: (next) => continueAsNew<typeof adSubscriptionWorkflow>(next),
+  };
+  return adSubscriptionOrchestration(adSubscriptionActivities, runtime, input);
 }

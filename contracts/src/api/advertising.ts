@@ -87,6 +87,12 @@ export const PartnerAdSubscriptionView = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** The card provider's words for the last failed payment, until a payment succeeds. */
   lastPaymentError: z.string().nullable(),
+  /** When the unpaid renewal first failed (the grace period counts from it); null when nothing is owed. */
+  paymentDueSince: z.string().nullable(),
+  /** The billing workflow's retries of the unpaid renewal so far. */
+  paymentRetries: z.number(),
+  /** Why billing paused or ended it, in the partner's words; null otherwise. */
+  statusReason: z.string().nullable(),
 });
 export type PartnerAdSubscriptionView = z.infer<typeof PartnerAdSubscriptionView>;
 

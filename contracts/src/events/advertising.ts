@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adContentStatuses, adPlacements, adSubscriptionStatuses, adTiers } from '../advertising';
 import { PartnerRoleNameSchema } from '../roles-schema';
-import { AdSubscriptionActivated, AdSubscriptionBillingUpdated, AdSubscriptionPaymentFailed, AdSubscriptionRenewed, CheckoutSource, adSubscriptionBillingEventTypes } from './billing';
+import { AdSubscriptionActivated, AdSubscriptionBillingUpdated, AdSubscriptionPaymentFailed, AdSubscriptionPaymentRetried, AdSubscriptionRenewed, CheckoutSource, adSubscriptionBillingEventTypes } from './billing';
 
 export const AdTierSchema = z.enum(adTiers);
 export const AdPlacementSchema = z.enum(adPlacements);
@@ -80,21 +80,27 @@ export const AdSubscriptionStarted = z.object({
     demo: z.boolean().default(false),
   }),
 });
+/**
+ * Adverts stop. `by` is the admin, or 'billing' (BILLING_ACTOR) when the billing workflow paused
+ * it because a renewal stayed unpaid past the grace period (`reason` then says so).
+ */
 export const AdSubscriptionPaused = z.object({
   type: z.literal('AdSubscriptionPaused'),
-  data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string() }),
+  data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string(), reason: z.string().optional() }),
 });
 export const AdSubscriptionResumed = z.object({
   type: z.literal('AdSubscriptionResumed'),
   data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string() }),
 });
 /**
- * Final: an expired subscription never shows adverts again. `by` is the admin, or 'stripe'
- * (STRIPE_ACTOR) when Stripe ended it (then `stripeEventId` names the webhook it came from).
+ * Final: an expired subscription never shows adverts again. `by` is the admin, 'stripe'
+ * (STRIPE_ACTOR) when Stripe ended it (then `stripeEventId` names the webhook it came from), or
+ * 'billing' (BILLING_ACTOR) when the billing workflow ended it (`reason`: the first payment never
+ * came, a renewal stayed unpaid, or it was cancelled at the period's end).
  */
 export const AdSubscriptionExpired = z.object({
   type: z.literal('AdSubscriptionExpired'),
-  data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string(), stripeEventId: z.string().optional() }),
+  data: z.object({ subscriptionId: z.string(), by: z.string(), at: z.string(), stripeEventId: z.string().optional(), reason: z.string().optional() }),
 });
 export const AdSubscriptionEvent = z.discriminatedUnion('type', [
   AdSubscriptionStarted,
@@ -105,6 +111,7 @@ export const AdSubscriptionEvent = z.discriminatedUnion('type', [
   AdSubscriptionRenewed,
   AdSubscriptionPaymentFailed,
   AdSubscriptionBillingUpdated,
+  AdSubscriptionPaymentRetried,
 ]);
 export type AdSubscriptionEvent = z.infer<typeof AdSubscriptionEvent>;
 export const adSubscriptionEventTypes = ['AdSubscriptionStarted', 'AdSubscriptionPaused', 'AdSubscriptionResumed', 'AdSubscriptionExpired', ...adSubscriptionBillingEventTypes] as const;

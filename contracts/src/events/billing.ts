@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 /** The actor of facts that Stripe reported (webhooks), where an event names who did it. */
 export const STRIPE_ACTOR = 'stripe';
+/** The actor of what the subscription's billing workflow did by its policy (dunning, expiry of an unpaid checkout). */
+export const BILLING_ACTOR = 'billing';
 
 /**
  * The partner's Stripe customer, stream `paymentCustomer-<partnerId>` (appended with expected
@@ -96,4 +98,22 @@ export const AdSubscriptionBillingUpdated = z.object({
   }),
 });
 
-export const adSubscriptionBillingEventTypes = ['AdSubscriptionActivated', 'AdSubscriptionRenewed', 'AdSubscriptionPaymentFailed', 'AdSubscriptionBillingUpdated'] as const;
+/**
+ * Dunning: the billing workflow asked Stripe to try an unpaid invoice again (attempt 1, 2, …
+ * of BillingPolicy.retryAfterMs) and recorded the answer; a paid retry is also recorded as the
+ * invoice paid (AdSubscriptionRenewed).
+ */
+export const AdSubscriptionPaymentRetried = z.object({
+  type: z.literal('AdSubscriptionPaymentRetried'),
+  data: z.object({
+    subscriptionId: z.string(),
+    stripeInvoiceId: z.string(),
+    attempt: z.number().int(),
+    outcome: z.enum(['paid', 'failed']),
+    /** The card provider's words for a failed attempt. */
+    message: z.string().nullable(),
+    at: z.string(),
+  }),
+});
+
+export const adSubscriptionBillingEventTypes = ['AdSubscriptionActivated', 'AdSubscriptionRenewed', 'AdSubscriptionPaymentFailed', 'AdSubscriptionBillingUpdated', 'AdSubscriptionPaymentRetried'] as const;

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InProcessWorkflowEngine } from './in-process-engine';
-import { UnknownWorkflowTypeError, WorkflowFailedError, WorkflowTimeoutError } from './workflow-engine';
+import { ManualClock, systemClock } from './workflow-clock';
+import { UnknownWorkflowTypeError, WorkflowFailedError, WorkflowTimeoutError, type WorkflowRuntime } from './workflow-engine';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -118,5 +119,119 @@ describe('InProcessWorkflowEngine', () => {
     const engine = new InProcessWorkflowEngine({ w: async () => 1 });
     await engine.close();
     await expect(engine.execute('w', {}, { workflowId: 'c-1', timeoutMs: 10_000 })).rejects.toThrow(/closed/);
+  });
+});
+
+describe('InProcessWorkflowEngine: long-running workflows (signals, timers, continueAsNew)', () => {
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('wakes a waiting run on a signal or on its timer, whichever comes first, on the engine’s clock', async () => {
+    const clock = new ManualClock(0);
+    const seen: string[] = [];
+    const engine = new InProcessWorkflowEngine(
+      {
+        entity: async (_input: unknown, runtime: WorkflowRuntime<unknown>) => {
+          seen.push((await runtime.waitForSignal(1_000)) ? `signal@${runtime.now()}` : `timer@${runtime.now()}`);
+          seen.push((await runtime.waitForSignal(5_000)) ? `signal@${runtime.now()}` : `timer@${runtime.now()}`);
+          return 'done';
+        },
+      },
+      { clock },
+    );
+    await engine.start('entity', {}, { workflowId: 'e-1' });
+    await tick();
+    clock.advance(999);
+    await tick();
+    expect(seen).toEqual([]);
+    await engine.signalWithStart('entity', {}, { workflowId: 'e-1' }, 'changed');
+    await tick();
+    clock.advance(4_001);
+    await tick();
+    expect(seen).toEqual(['signal@999', 'timer@5000']);
+  });
+
+  it('keeps a signal that arrives while the run is busy for its next wait, and starts a run for a signal when none is going', async () => {
+    const gate = deferred<void>();
+    const waits: boolean[] = [];
+    const engine = new InProcessWorkflowEngine(
+      {
+        entity: async (_input: unknown, runtime: WorkflowRuntime<unknown>) => {
+          await gate.promise; // an activity under way
+          waits.push(await runtime.waitForSignal(null));
+        },
+      },
+      { clock: new ManualClock(0) },
+    );
+    await engine.signalWithStart('entity', {}, { workflowId: 'e-2' }, 'changed');
+    await engine.signalWithStart('entity', {}, { workflowId: 'e-2' }, 'changed');
+    gate.resolve();
+    await tick();
+    expect(waits).toEqual([true]);
+  });
+
+  it('starts a run once however often it is started, and continues as new under the same id', async () => {
+    const inputs: number[] = [];
+    const engine = new InProcessWorkflowEngine({
+      counter: async (input: { n: number }, runtime: WorkflowRuntime<{ n: number }>) => {
+        inputs.push(input.n);
+        await tick();
+        if (input.n < 3) return runtime.continueAsNew({ n: input.n + 1 });
+        return input.n;
+      },
+    });
+    await engine.start('counter', { n: 1 }, { workflowId: 'c-1' });
+    await engine.start('counter', { n: 1 }, { workflowId: 'c-1' });
+    await expect(engine.execute('counter', { n: 1 }, { workflowId: 'c-1', timeoutMs: 5_000 })).resolves.toBe(3);
+    expect(inputs).toEqual([1, 2, 3]);
+  });
+
+  it('stops waiting runs when it closes (they resume from the event store at the next start), and reports other background failures', async () => {
+    const failures: string[] = [];
+    const engine = new InProcessWorkflowEngine(
+      {
+        forever: async (_input: unknown, runtime: WorkflowRuntime<unknown>) => {
+          for (;;) await runtime.waitForSignal(null);
+        },
+        broken: async () => {
+          throw new Error('the store is gone');
+        },
+      },
+      { clock: new ManualClock(0), onBackgroundFailure: (id, error) => failures.push(`${id}: ${(error as Error).message}`) },
+    );
+    await engine.start('forever', {}, { workflowId: 'f-1' });
+    await engine.start('broken', {}, { workflowId: 'b-1' });
+    await tick();
+    await engine.close();
+    expect(failures).toEqual(['b-1: the store is gone']);
+  });
+});
+
+describe('ManualClock and the system clock', () => {
+  it('fires due timers in time order when moved on, and none that were cancelled', () => {
+    const clock = new ManualClock(100);
+    const fired: string[] = [];
+    clock.setTimer(300, () => fired.push('b'));
+    clock.setTimer(200, () => fired.push('a'));
+    const cancel = clock.setTimer(250, () => fired.push('x'));
+    cancel();
+    clock.advance(150);
+    expect(fired).toEqual(['a']);
+    clock.set(1_000);
+    expect(fired).toEqual(['a', 'b']);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('waits longer than setTimeout’s limit without firing early', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      let fired = false;
+      systemClock.setTimer(31 * 24 * 3600_000, () => (fired = true));
+      vi.advanceTimersByTime(25 * 24 * 3600_000);
+      expect(fired).toBe(false);
+      vi.advanceTimersByTime(6 * 24 * 3600_000);
+      expect(fired).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 export * from './workflow-engine';
 export * from './in-process-engine';
 export * from './retry';
+export * from './workflow-clock';
 export type { TemporalWorkflowEngine } from './temporal-engine';
 import type { TemporalWorkflowEngine } from './temporal-engine';
 

@@ -12,6 +12,7 @@ import {
   WorkflowTimeoutError,
   type WorkflowEngine,
   type WorkflowExecuteOptions,
+  type WorkflowStartOptions,
 } from './workflow-engine';
 
 /** Shown when a workflow ended without a reason of its own (terminated, cancelled, timed out on the server). */
@@ -69,6 +70,14 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
     work.catch(() => undefined);
     timedOut.catch(() => undefined);
     return Promise.race([work, timedOut]).finally(() => clearTimeout(timer));
+  }
+
+  async start<I>(workflowType: string, input: I, { workflowId }: WorkflowStartOptions): Promise<void> {
+    await this.startOrJoin(workflowType, input, workflowId);
+  }
+
+  async signalWithStart<I>(workflowType: string, input: I, { workflowId }: WorkflowStartOptions, signal: string): Promise<void> {
+    await this.client.workflow.signalWithStart(workflowType, { taskQueue: this.taskQueue, workflowId, args: [input], signal, signalArgs: [] });
   }
 
   async close(): Promise<void> {

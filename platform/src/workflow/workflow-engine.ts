@@ -20,6 +20,16 @@ export interface WorkflowEngine {
    */
   execute<I, R>(workflowType: string, input: I, options: WorkflowExecuteOptions): Promise<R>;
   /**
+   * Starts a long-running workflow (an entity's lifecycle) and does not wait for it. While a run
+   * with the same id is going, nothing happens: starting is idempotent.
+   */
+  start<I>(workflowType: string, input: I, options: WorkflowStartOptions): Promise<void>;
+  /**
+   * Sends `signal` to the run with this id, first starting it with `input` when none is going
+   * (Temporal's signalWithStart): a signal is never lost for want of a run.
+   */
+  signalWithStart<I>(workflowType: string, input: I, options: WorkflowStartOptions, signal: string): Promise<void>;
+  /**
    * Stops taking work and releases what the engine holds. In-process, it first waits for the
    * runs under way to finish (they write to the stores, which close after it); with Temporal,
    * executes still waiting are abandoned and their workflows go on on the server.
@@ -27,9 +37,30 @@ export interface WorkflowEngine {
   close(): Promise<void>;
 }
 
-export interface WorkflowExecuteOptions {
+export interface WorkflowStartOptions {
   workflowId: string;
+}
+
+export interface WorkflowExecuteOptions extends WorkflowStartOptions {
   timeoutMs: number;
+}
+
+/**
+ * What a long-running workflow needs from its engine besides activities, so one orchestration
+ * runs on both: Temporal's `condition` with a timeout, its signals, its clock and `continueAsNew`
+ * (workflows.ts builds it from @temporalio/workflow), or the in-process engine's equivalents.
+ */
+export interface WorkflowRuntime<I> {
+  /** The workflow's time (ms since the epoch): Temporal's deterministic clock, or the engine's clock. */
+  now(): number;
+  /**
+   * Waits until a signal arrives (true) or the clock reaches `untilMs` (false; null waits for a
+   * signal only). A signal that arrived since the last wait answers at once: none is missed
+   * while an activity runs.
+   */
+  waitForSignal(untilMs: number | null): Promise<boolean>;
+  /** Ends this run and starts a fresh one with `input` under the same id (history stays small). */
+  continueAsNew(input: I): Promise<never>;
 }
 
 /** The caller stopped waiting; the workflow may still finish and record its result. */

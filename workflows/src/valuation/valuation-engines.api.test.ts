@@ -28,6 +28,8 @@ describe('valuation engines behind POST /api/valuations', () => {
       execute: async (_type, _input, options) => {
         throw new WorkflowTimeoutError(options.workflowId, options.timeoutMs);
       },
+      start: async () => undefined,
+      signalWithStart: async () => undefined,
       close: async () => undefined,
     };
     const t = await startTestApp({}, { workflowEngine: slow });

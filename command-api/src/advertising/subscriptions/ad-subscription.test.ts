@@ -202,3 +202,43 @@ describe('ad subscription decider: a checkout and Stripe’s facts', () => {
     spec.given([]).when(paid('in_1', jan)).thenRefuses('not_found');
   });
 });
+
+describe('ad subscription decider: dunning by the billing workflow', () => {
+  const failedRenewal: AdSubscriptionEvent = {
+    type: 'AdSubscriptionPaymentFailed',
+    data: { subscriptionId: 's1', stripeEventId: 'evt_fail_in_2', at: '2026-02-01T01:00:00.000Z', stripeInvoiceId: 'in_2', message: 'Your card was declined.', attemptCount: 1, nextAttemptAt: null },
+  };
+  const pastDue = update('past_due', '2026-02-01T01:00:01.000Z', { period: feb });
+  const owing = [checkout, activated, failedRenewal, billingUpdated(pastDue, true)];
+  const policy = (action: 'pause' | 'resume' | 'expire', reason = 'why') => ({ type: 'ApplyBillingPolicy', action, reason, at: '2026-02-08T01:00:00.000Z' }) as const;
+  const billingData = { subscriptionId: 's1', by: 'billing', at: '2026-02-08T01:00:00.000Z', reason: 'why' };
+  const billingPaused: AdSubscriptionEvent = { type: 'AdSubscriptionPaused', data: billingData };
+  const retry = (attempt: number, outcome: 'paid' | 'failed') => ({ type: 'RecordPaymentRetry', invoiceId: 'in_2', attempt, outcome, message: outcome === 'failed' ? 'Your card was declined.' : null, at: '2026-02-02T01:00:00.000Z' }) as const;
+  const retried = (attempt: number): AdSubscriptionEvent => ({
+    type: 'AdSubscriptionPaymentRetried',
+    data: { subscriptionId: 's1', stripeInvoiceId: 'in_2', attempt, outcome: 'failed', message: 'Your card was declined.', at: '2026-02-02T01:00:00.000Z' },
+  });
+
+  it('records each retry of the unpaid invoice once, and none for an invoice not owed', () => {
+    spec.given(owing).when(retry(1, 'failed')).then([retried(1)]);
+    spec.given([...owing, retried(1)]).when(retry(1, 'failed')).thenNothingHappens();
+    spec.given([...owing, retried(1)]).when(retry(2, 'failed')).then([retried(2)]);
+    spec.given([checkout, activated]).when(retry(1, 'failed')).thenNothingHappens();
+  });
+
+  it('counts the overdue invoice paid even though Stripe already moved the period on', () => {
+    // Stripe reported February's period (past_due) before the invoice was paid: the payment still renews.
+    spec.given(owing).when(paid('in_2', feb, 'billing:retry')).then([{ type: 'AdSubscriptionRenewed', data: { ...paidData('in_2', feb), stripeEventId: 'billing:retry' } }]);
+  });
+
+  it('pauses an active subscription for non-payment, resumes only its own pause, expires anything not expired', () => {
+    spec.given(owing).when(policy('pause')).then([billingPaused]);
+    spec.given([...owing, billingPaused]).when(policy('pause')).thenNothingHappens();
+    spec.given([...owing, billingPaused]).when(policy('resume')).then([{ type: 'AdSubscriptionResumed', data: { subscriptionId: 's1', by: 'billing', at: billingData.at } }]);
+    // An admin's pause is the admin's to lift.
+    spec.given([...owing, paused]).when(policy('resume')).thenNothingHappens();
+    spec.given([...owing, billingPaused]).when(policy('expire')).then([{ type: 'AdSubscriptionExpired', data: billingData }]);
+    spec.given([...owing, expired]).when(policy('expire')).thenNothingHappens();
+    spec.given([]).when(policy('expire')).thenRefuses('not_found');
+  });
+});

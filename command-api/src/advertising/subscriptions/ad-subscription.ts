@@ -1,5 +1,5 @@
 import type { AdminSubscriptionStatus, AdSubscriptionEvent, AdSubscriptionStarted, AdSubscriptionStatus } from '@kainga/contracts';
-import { startingStatusOf, STRIPE_ACTOR } from '@kainga/contracts';
+import { BILLING_ACTOR, startingStatusOf, STRIPE_ACTOR } from '@kainga/contracts';
 import { conflict, notFound, type Decider } from '@kainga/platform';
 import { match } from 'ts-pattern';
 import type { z } from 'zod';
@@ -31,7 +31,24 @@ export type AdSubscriptionState =
       paidInvoices: readonly string[];
       /** Stripe ended the subscription (deleted, canceled, incomplete_expired): no later fact changes it. */
       billingEnded: boolean;
+      startDate: string;
+      /** The Stripe subscription a checkout made; null for an admin's allocation. */
+      stripeSubscriptionId: string | null;
+      /** Who paused it (an admin's id, or BILLING_ACTOR for dunning); null when not paused. */
+      pausedBy: string | null;
+      /** The renewal invoice that failed and is not paid yet, with when it first failed and the retries made. */
+      unpaid: UnpaidInvoice | null;
     };
+
+export interface UnpaidInvoice {
+  invoiceId: string;
+  /** When Stripe first reported the failure (ISO): the grace period counts from here. */
+  since: string;
+  /** Retries the billing workflow has made (AdSubscriptionPaymentRetried). */
+  retries: number;
+  /** The billing workflow already paused the subscription for this invoice (an admin's Activate is not undone). */
+  billingPaused: boolean;
+}
 
 /** What every Stripe fact carries: the Stripe event (whose id keys the append) and when Stripe recorded it. */
 interface StripeFact {
@@ -53,7 +70,15 @@ export type AdSubscriptionCommand =
   /** Stripe: an attempt to pay an invoice failed (invoice.payment_failed). */
   | ({ type: 'RecordInvoicePaymentFailed'; invoiceId: string; message: string | null; attemptCount: number; nextAttemptAt: string | null; periodEnd: string } & StripeFact)
   /** Stripe: its subscription changed or was deleted (customer.subscription.updated / .deleted). */
-  | ({ type: 'RecordBillingUpdate'; stripeStatus: string; cancelAtPeriodEnd: boolean; currentPeriodStart: string | null; currentPeriodEnd: string | null } & StripeFact);
+  | ({ type: 'RecordBillingUpdate'; stripeStatus: string; cancelAtPeriodEnd: boolean; currentPeriodStart: string | null; currentPeriodEnd: string | null } & StripeFact)
+  /**
+   * The billing workflow's policy (workflows/src/billing/ad-subscription): pause a subscription
+   * whose renewal is overdue, resume it once paid (only a pause of its own), expire it. A step
+   * that no longer applies records nothing, so a repeated activity is harmless.
+   */
+  | { type: 'ApplyBillingPolicy'; action: 'pause' | 'resume' | 'expire'; reason: string; at: string }
+  /** The billing workflow's retry of the unpaid invoice and Stripe's answer; an attempt already recorded records nothing. */
+  | { type: 'RecordPaymentRetry'; invoiceId: string; attempt: number; outcome: 'paid' | 'failed'; message: string | null; at: string };
 
 type Live = Exclude<AdSubscriptionState, { status: 'none' }>;
 const newer = (candidate: string | null, known: string | null) => candidate !== null && (known === null || candidate > known);
@@ -74,9 +99,10 @@ function decideStripeFact(command: Extract<AdSubscriptionCommand, StripeFact>, s
       const paid = { ...fact, stripeInvoiceId: c.invoiceId, amountPaid: c.amountPaid, currency: c.currency, currentPeriodStart: c.periodStart, currentPeriodEnd: c.periodEnd };
       const newerPeriod = newer(c.periodEnd, state.currentPeriodEnd);
       // Whichever paid invoice arrives first activates (keeping a newer period already reported);
-      // a later one counts only for a newer period.
+      // a later one counts for a newer period, or when it is the overdue renewal (Stripe moves the
+      // period on when it issues the invoice, before it is paid).
       if (state.status === 'incomplete') return [{ type: 'AdSubscriptionActivated', data: newerPeriod ? paid : { ...paid, currentPeriodStart: null, currentPeriodEnd: null } }];
-      return newerPeriod ? [{ type: 'AdSubscriptionRenewed', data: paid }] : [];
+      return newerPeriod || state.unpaid?.invoiceId === c.invoiceId ? [{ type: 'AdSubscriptionRenewed', data: paid }] : [];
     })
     .with({ type: 'RecordInvoicePaymentFailed' }, (c): AdSubscriptionEvent[] => {
       if (state.status === 'expired' || state.paidInvoices.includes(c.invoiceId)) return [];
@@ -120,10 +146,16 @@ export const adSubscriptionDecider: Decider<AdSubscriptionState, AdSubscriptionC
           billingUpdatedAt: null,
           paidInvoices: [],
           billingEnded: false,
+          startDate: data.startDate,
+          stripeSubscriptionId: data.source.via === 'checkout' ? data.source.stripeSubscriptionId : null,
+          pausedBy: null,
+          unpaid: null,
         }),
       )
-      .with({ type: 'AdSubscriptionPaused' }, () => live(state, (s) => ({ ...s, status: 'paused' })))
-      .with({ type: 'AdSubscriptionResumed' }, () => live(state, (s) => ({ ...s, status: 'active' })))
+      .with({ type: 'AdSubscriptionPaused' }, ({ data }) =>
+        live(state, (s) => ({ ...s, status: 'paused', pausedBy: data.by, unpaid: s.unpaid && data.by === BILLING_ACTOR ? { ...s.unpaid, billingPaused: true } : s.unpaid })),
+      )
+      .with({ type: 'AdSubscriptionResumed' }, () => live(state, (s) => ({ ...s, status: 'active', pausedBy: null })))
       .with({ type: 'AdSubscriptionExpired' }, () => live(state, (s) => ({ ...s, status: 'expired' })))
       .with({ type: 'AdSubscriptionActivated' }, ({ data }) =>
         live(state, (s) => ({
@@ -131,10 +163,26 @@ export const adSubscriptionDecider: Decider<AdSubscriptionState, AdSubscriptionC
           status: s.status === 'incomplete' ? 'active' : s.status,
           paidInvoices: [...s.paidInvoices, data.stripeInvoiceId],
           currentPeriodEnd: data.currentPeriodEnd ?? s.currentPeriodEnd,
+          unpaid: null,
         })),
       )
-      .with({ type: 'AdSubscriptionRenewed' }, ({ data }) => live(state, (s) => ({ ...s, paidInvoices: [...s.paidInvoices, data.stripeInvoiceId], currentPeriodEnd: data.currentPeriodEnd })))
-      .with({ type: 'AdSubscriptionPaymentFailed' }, () => state)
+      .with({ type: 'AdSubscriptionRenewed' }, ({ data }) =>
+        live(state, (s) => ({
+          ...s,
+          paidInvoices: [...s.paidInvoices, data.stripeInvoiceId],
+          currentPeriodEnd: newer(data.currentPeriodEnd, s.currentPeriodEnd) ? data.currentPeriodEnd : s.currentPeriodEnd,
+          unpaid: null,
+        })),
+      )
+      .with({ type: 'AdSubscriptionPaymentFailed' }, ({ data }) =>
+        live(state, (s) =>
+          // A first payment that fails is the first-payment window's business, not dunning's.
+          s.status === 'incomplete' || s.unpaid?.invoiceId === data.stripeInvoiceId ? s : { ...s, unpaid: { invoiceId: data.stripeInvoiceId, since: data.at, retries: 0, billingPaused: false } },
+        ),
+      )
+      .with({ type: 'AdSubscriptionPaymentRetried' }, ({ data }) =>
+        live(state, (s) => (s.unpaid?.invoiceId === data.stripeInvoiceId ? { ...s, unpaid: { ...s.unpaid, retries: Math.max(s.unpaid.retries, data.attempt) } } : s)),
+      )
       .with({ type: 'AdSubscriptionBillingUpdated' }, ({ data }) =>
         live(state, (s) => ({
           ...s,
@@ -168,6 +216,20 @@ export const adSubscriptionDecider: Decider<AdSubscriptionState, AdSubscriptionC
       .with({ type: 'RecordInvoicePaid' }, { type: 'RecordInvoicePaymentFailed' }, { type: 'RecordBillingUpdate' }, (c): AdSubscriptionEvent[] => {
         if (state.status === 'none') throw notFound(AD_SUBSCRIPTION_NOT_FOUND);
         return decideStripeFact(c, state);
+      })
+      .with({ type: 'ApplyBillingPolicy' }, (c): AdSubscriptionEvent[] => {
+        if (state.status === 'none') throw notFound(AD_SUBSCRIPTION_NOT_FOUND);
+        const data = { subscriptionId: state.subscriptionId, by: BILLING_ACTOR, at: c.at, reason: c.reason };
+        return match(c.action)
+          .with('pause', (): AdSubscriptionEvent[] => (state.status === 'active' ? [{ type: 'AdSubscriptionPaused', data }] : []))
+          .with('resume', (): AdSubscriptionEvent[] => (state.status === 'paused' && state.pausedBy === BILLING_ACTOR ? [{ type: 'AdSubscriptionResumed', data: { subscriptionId: state.subscriptionId, by: BILLING_ACTOR, at: c.at } }] : []))
+          .with('expire', (): AdSubscriptionEvent[] => (state.status === 'expired' ? [] : [{ type: 'AdSubscriptionExpired', data }]))
+          .exhaustive();
+      })
+      .with({ type: 'RecordPaymentRetry' }, (c): AdSubscriptionEvent[] => {
+        if (state.status === 'none') throw notFound(AD_SUBSCRIPTION_NOT_FOUND);
+        if (state.unpaid?.invoiceId !== c.invoiceId || c.attempt <= state.unpaid.retries) return [];
+        return [{ type: 'AdSubscriptionPaymentRetried', data: { subscriptionId: state.subscriptionId, stripeInvoiceId: c.invoiceId, attempt: c.attempt, outcome: c.outcome, message: c.message, at: c.at } }];
       })
       .exhaustive(),
 };

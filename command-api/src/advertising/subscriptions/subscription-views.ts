@@ -32,6 +32,9 @@ function toPartnerView(doc: AdSubscriptionDoc, plan: AdPlanDoc): PartnerAdSubscr
     currentPeriodEnd: doc.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: doc.cancelAtPeriodEnd ?? false,
     lastPaymentError: doc.lastPaymentError ?? null,
+    paymentDueSince: doc.paymentDueSince ?? null,
+    paymentRetries: doc.paymentRetries ?? 0,
+    statusReason: doc.statusReason ?? null,
   };
 }
 

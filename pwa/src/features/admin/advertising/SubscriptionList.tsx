@@ -8,7 +8,7 @@ import { formatDateNZ } from '../../../format/format';
 import { useNetworkRequired } from '../../../offline';
 import { adminAdContentKey, adminSubscriptionsKey, useAdminSubscriptions, useRefresh } from './advertising-queries';
 import { tierBadges } from './plans';
-import { autoRenewLabel, sortSubscriptions, subscriberName, subscriptionActions, subscriptionStatusBadges, subscriptionUrl, type SubscriptionAction } from './subscriptions';
+import { autoRenewLabel, paymentStateOf, sortSubscriptions, subscriberName, subscriptionActions, subscriptionStatusBadges, subscriptionUrl, type SubscriptionAction } from './subscriptions';
 
 function useUpdateSubscription() {
   const { toast } = useToast();
@@ -53,6 +53,8 @@ function SubscriptionCard({ s, busy, onAction }: { s: AdminAdSubscriptionView; b
         <dd>{formatDateNZ(s.startDate)}</dd>
         <dt>Auto-renew</dt>
         <dd>{autoRenewLabel(s.autoRenew)}</dd>
+        <dt>Payment</dt>
+        <dd>{paymentStateOf(s, formatDateNZ)}</dd>
       </dl>
       <Space>
         {subscriptionActions(s.status).map((a) => {

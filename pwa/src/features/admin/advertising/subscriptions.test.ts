@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UpdateAdSubscriptionRequest } from '@kainga/contracts';
-import { autoRenewLabel, sortSubscriptions, subscriberName, subscriptionActions, subscriptionUrl } from './subscriptions';
+import { autoRenewLabel, paymentStateOf, sortSubscriptions, subscriberName, subscriptionActions, subscriptionUrl } from './subscriptions';
 
 describe('subscription actions', () => {
   it('offers Pause when active, Activate when paused, Expire always', () => {
@@ -45,5 +45,30 @@ describe('subscription list', () => {
       'Aroha Ngata (Harbour Loans)',
     );
     expect(subscriptionUrl('a/b')).toBe('/api/admin/partner-ad-subscriptions/a%2Fb');
+  });
+});
+
+describe('payment state for the admin', () => {
+  const date = (iso: string) => iso.slice(0, 10);
+  const paid = {
+    via: 'checkout',
+    stripeSubscriptionStatus: 'active',
+    currentPeriodEnd: '2026-12-25T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    paymentDueSince: null,
+    paymentRetries: 0,
+    statusReason: null,
+    lastPaymentError: null,
+  } as const;
+  it('says what Stripe says and when the period ends', () => {
+    expect(paymentStateOf(paid, date)).toBe('Stripe: active · renews 2026-12-25');
+    expect(paymentStateOf({ ...paid, cancelAtPeriodEnd: true }, date)).toBe('Stripe: active · ends 2026-12-25');
+    expect(paymentStateOf({ ...paid, stripeSubscriptionStatus: null, currentPeriodEnd: null }, date)).toBe('Stripe: incomplete');
+    expect(paymentStateOf({ ...paid, via: 'admin' }, date)).toBe('Allocated — no payment');
+  });
+  it('shows dunning: overdue since when, the retries, the reason and the card’s words', () => {
+    const overdue = { ...paid, stripeSubscriptionStatus: 'past_due', paymentDueSince: '2026-12-25T00:00:00.000Z', paymentRetries: 1, lastPaymentError: 'Your card was declined.' };
+    expect(paymentStateOf(overdue, date)).toBe('Stripe: past_due · renews 2026-12-25 · overdue since 2026-12-25, 1 retry · last failure: Your card was declined.');
+    expect(paymentStateOf({ ...overdue, paymentRetries: 3, statusReason: 'Paused for non-payment.' }, date)).toContain('3 retries · Paused for non-payment.');
   });
 });

@@ -45,3 +45,23 @@ export function sortSubscriptions<S extends Pick<AdminAdSubscriptionView, 'statu
   const rank: Record<AdSubscriptionStatus, number> = { active: 0, incomplete: 1, paused: 2, expired: 3 };
   return [...subscriptions].sort((a, b) => rank[a.status] - rank[b.status] || b.startDate.localeCompare(a.startDate));
 }
+
+type PaymentState = Pick<
+  AdminAdSubscriptionView,
+  'via' | 'stripeSubscriptionStatus' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'paymentDueSince' | 'paymentRetries' | 'statusReason' | 'lastPaymentError'
+>;
+
+/**
+ * Each subscription's payment state for the admin, in one line: Stripe's status, the period,
+ * an overdue renewal (since when, how many retries), why billing paused or ended it, and the card
+ * provider's words for the last failure.
+ */
+export function paymentStateOf(s: PaymentState, formatDate: (iso: string) => string): string {
+  if (s.via === 'admin') return 'Allocated — no payment';
+  const parts = [`Stripe: ${s.stripeSubscriptionStatus ?? 'incomplete'}`];
+  if (s.currentPeriodEnd) parts.push(`${s.cancelAtPeriodEnd ? 'ends' : 'renews'} ${formatDate(s.currentPeriodEnd)}`);
+  if (s.paymentDueSince) parts.push(`overdue since ${formatDate(s.paymentDueSince)}, ${s.paymentRetries} ${s.paymentRetries === 1 ? 'retry' : 'retries'}`);
+  if (s.statusReason) parts.push(s.statusReason);
+  if (s.lastPaymentError) parts.push(`last failure: ${s.lastPaymentError}`);
+  return parts.join(' · ');
+}

@@ -42,6 +42,9 @@ const subscription = (id: string, status: PartnerAdSubscriptionView['status'], s
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   lastPaymentError: null,
+  paymentDueSince: null,
+  paymentRetries: 0,
+  statusReason: null,
 });
 
 describe('availablePlans', () => {

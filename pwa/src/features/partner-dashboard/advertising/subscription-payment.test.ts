@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentFacts } from './subscription-payment';
 
 const date = (iso: string) => iso.slice(0, 10);
-const paid = { via: 'checkout', status: 'active', currentPeriodEnd: '2026-12-25T00:00:00.000Z', cancelAtPeriodEnd: false, lastPaymentError: null } as const;
+const paid = { via: 'checkout', status: 'active', currentPeriodEnd: '2026-12-25T00:00:00.000Z', cancelAtPeriodEnd: false, lastPaymentError: null, paymentDueSince: null, statusReason: null } as const;
 
 describe('a subscription’s payment state in plain words', () => {
   it('says a checkout awaits its first payment, with the last decline if any', () => {
@@ -25,5 +25,15 @@ describe('a subscription’s payment state in plain words', () => {
   it('has nothing to pay for an allocation, and nothing to add to an expired one', () => {
     expect(paymentFacts({ ...paid, via: 'admin', currentPeriodEnd: null }, date)).toEqual({ payment: 'Allocated by an administrator — nothing to pay', problem: null });
     expect(paymentFacts({ ...paid, status: 'expired', lastPaymentError: 'x' }, date)).toEqual({ payment: null, problem: null });
+  });
+  it('says when an overdue renewal pauses the adverts and ends the subscription, and why billing paused or ended it', () => {
+    const overdue = { ...paid, paymentDueSince: '2026-12-25T00:00:00.000Z', lastPaymentError: 'Your card was declined.' };
+    expect(paymentFacts(overdue, date)).toEqual({
+      payment: 'Renewal payment overdue: we are retrying your card. Adverts pause on 2027-01-01 and the subscription ends on 2027-01-15 unless it is paid.',
+      problem: 'Last payment failed: Your card was declined.',
+    });
+    const reason = 'The renewal payment is overdue: adverts are paused until it is paid.';
+    expect(paymentFacts({ ...overdue, status: 'paused', statusReason: reason }, date).payment).toBe(`${reason} Unless it is paid by 2027-01-15, the subscription ends then.`);
+    expect(paymentFacts({ ...paid, status: 'expired', statusReason: 'The renewal payment was not made, so the subscription ended.' }, date).payment).toBe('The renewal payment was not made, so the subscription ended.');
   });
 });

@@ -1,18 +1,22 @@
 /**
  * A subscription's payment state in plain words, for its card under Current Subscriptions:
- * awaiting payment, paid and renewing (or ending) on the period's end, or allocated by an admin
+ * awaiting payment, paid and renewing (or ending) on the period's end, a renewal overdue (when
+ * adverts pause and when the subscription ends unless it is paid), or allocated by an admin
  * (nothing to pay), and the card provider's words for the last failed payment until one succeeds.
  */
 import type { PartnerAdSubscriptionView } from '@kainga/contracts';
+import { DEFAULT_BILLING_POLICY } from '@kainga/contracts/browser';
 
 export interface PaymentFacts {
-  /** The state of payment, or null when the status badge already says all (expired). */
+  /** The state of payment, or null when the status badge already says all (expired without a reason). */
   payment: string | null;
   /** The last failed payment, in the card provider's words. */
   problem: string | null;
 }
 
-type PaymentView = Pick<PartnerAdSubscriptionView, 'via' | 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'lastPaymentError'>;
+type PaymentView = Pick<PartnerAdSubscriptionView, 'via' | 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'lastPaymentError' | 'paymentDueSince' | 'statusReason'>;
+
+const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 /**
  * `justPaid`: the partner is back from a payment Stripe.js reported as succeeded, which the
@@ -21,10 +25,20 @@ type PaymentView = Pick<PartnerAdSubscriptionView, 'via' | 'status' | 'currentPe
  */
 export function paymentFacts(s: PaymentView, formatDate: (iso: string) => string, justPaid = false): PaymentFacts {
   const problem = s.lastPaymentError ? `Last payment failed: ${s.lastPaymentError}` : null;
-  if (s.status === 'expired') return { payment: null, problem: null };
+  if (s.status === 'expired') return { payment: s.statusReason, problem: null };
   if (s.via === 'admin') return { payment: 'Allocated by an administrator — nothing to pay', problem: null };
   if (s.status === 'incomplete' && justPaid) return { payment: 'Payment made — waiting for Stripe to confirm it', problem: null };
   if (s.status === 'incomplete') return { payment: 'Your advert shows once the first payment is confirmed', problem };
+  if (s.paymentDueSince) {
+    // The deadlines of the billing workflow's policy (contracts' DEFAULT_BILLING_POLICY), counted from the first failure.
+    const { graceMs, pausedMs } = DEFAULT_BILLING_POLICY;
+    const ends = formatDate(plus(s.paymentDueSince, graceMs + pausedMs));
+    const payment =
+      s.status === 'paused' && s.statusReason
+        ? `${s.statusReason} Unless it is paid by ${ends}, the subscription ends then.`
+        : `Renewal payment overdue: we are retrying your card. Adverts pause on ${formatDate(plus(s.paymentDueSince, graceMs))} and the subscription ends on ${ends} unless it is paid.`;
+    return { payment, problem };
+  }
   if (!s.currentPeriodEnd) return { payment: 'Paid', problem };
   const end = formatDate(s.currentPeriodEnd);
   return { payment: s.cancelAtPeriodEnd ? `Paid; ends on ${end} and will not renew` : `Paid; renews on ${end}`, problem };
