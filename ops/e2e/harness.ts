@@ -187,6 +187,26 @@ export async function userMenuItems(page: Page): Promise<string[]> {
 }
 
 /**
+ * Chooses an item of the user menu and waits for the client-side navigation to `pathname`. On a
+ * loaded machine the header can be redrawn (the user's roles arriving) between opening the menu
+ * and the click, which then lands on a menu that is gone: the menu is opened and the item chosen
+ * again, up to three times.
+ */
+export async function chooseUserMenuItem(page: Page, item: string, pathname: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const entry = page.getByRole('menuitem', { name: item });
+    if (!(await entry.isVisible())) await userMenuButton(page).click();
+    await entry.click();
+    try {
+      await page.waitForURL((u) => u.pathname === pathname, { waitUntil: 'commit', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
  * A plain HTTP proxy in front of the service that can change one path's answer — used to
  * publish a "new release" of the service worker without touching pwa/dist. The Host header is
  * passed through, so the server sees the proxy's origin as its own (its Origin check holds).

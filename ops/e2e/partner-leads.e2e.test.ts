@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   becomeAdmin,
   callApi,
+  chooseUserMenuItem,
   controlledPage,
   newPerson,
   registerThroughUi,
@@ -186,8 +187,7 @@ describe('an owner contacts a local professional, who answers from the partner d
     await unspecified.waitFor({ state: 'hidden' });
 
     // Both wait under Messages, not read yet.
-    await ownerPage.getByRole('button', { name: /^Account menu for / }).click();
-    await ownerPage.getByRole('menuitem', { name: 'Messages' }).click();
+    await chooseUserMenuItem(ownerPage, 'Messages', '/messages');
     const cards = ownerPage.locator('.message-list > li');
     await visible(cards.first());
     expect(await cards.count()).toBe(2);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerThroughUi, startSuite, swipeRight, userMenuButton, visible, type Suite } from './harness';
+import { chooseUserMenuItem, newPerson, registerThroughUi, startSuite, swipeRight, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -15,9 +15,8 @@ describe('a signed-in person edits their profile', () => {
     const person = newPerson('Hemi', 'Parata');
     await registerThroughUi(page, person);
 
-    await userMenuButton(page, 'Hemi Parata').click();
-    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
-    await page.waitForURL((u) => u.pathname === '/profile');
+    await visible(userMenuButton(page, 'Hemi Parata'));
+    await chooseUserMenuItem(page, 'Profile Settings', '/profile');
     await visible(page.getByRole('heading', { name: 'Profile Settings' }));
 
     // Read-only account details.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RoleName } from '@kainga/contracts';
-import { becomeAdmin, newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
+import { becomeAdmin, chooseUserMenuItem, newPerson, registerThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');
 let suite: Suite;
@@ -49,8 +49,7 @@ describe('what the header offers depends on the roles', () => {
     expect(items).toEqual(['Home', 'Become a Partner', 'Messages', 'Profile Settings', 'Sign Out']);
     expect(await startAssessment(page).count()).toBe(1);
     expect(await page.getByRole('combobox', { name: 'Active role' }).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Become a Partner' }).click();
-    await page.waitForURL((u) => u.pathname === '/apply');
+    await chooseUserMenuItem(page, 'Become a Partner', '/apply');
     await visible(page.getByRole('heading', { name: 'Become a Partner', level: 1 }));
   });
 
@@ -62,9 +61,7 @@ describe('what the header offers depends on the roles', () => {
     const items = await userMenuItems(adminPage);
     expect(items).toContain('Admin Dashboard');
     expect(await startAssessment(adminPage).count()).toBe(0);
-    await adminPage.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
-    // A client-side navigation: wait for the address, not for a page load.
-    await adminPage.waitForURL((u) => u.pathname === '/admin', { waitUntil: 'commit' });
+    await chooseUserMenuItem(adminPage, 'Admin Dashboard', '/admin');
     await visible(adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }));
     await visible(adminPage.getByRole('heading', { name: 'User Management' }));
     await visible(adminPage.getByRole('heading', { name: 'Property Overview' }));
