@@ -115,7 +115,7 @@ async function main() {
     const ads = await adImpressionBench(join(dir, 'ads-data'), { impressions: AD_IMPRESSIONS, connections: AD_CONNECTIONS, seconds: HTTP_SECONDS });
 
     const valuation = DEFAULT_VALUATION_BENCH;
-    phase(5, 5, `valuations: accuracy on held-out demo sales, then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
+    phase(5, 5, `valuations: accuracy on held-out sales (a realistic generated market, then the demo generator), then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
     const accuracy = runAccuracy(valuation);
     const throughput = await runThroughput(join(dir, 'valuation-data'), valuation);
 

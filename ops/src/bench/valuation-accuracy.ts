@@ -72,6 +72,9 @@ const share = (xs: readonly boolean[]) => (xs.length === 0 ? Number.NaN : xs.fil
  * figures from the training sales only, exactly as the service calls the model. Pure and
  * deterministic for the same options: the figures move only when the model or generator does.
  *
+ * The demo generator's market, kept for continuity; the headline figures of `npm run
+ * bench:valuation` come from the realistic market of ./market/ (`measureRealisticAccuracy`).
+ *
  * Caveat: the generator draws every RV from that sale's own price (price ÷ the town's ratio,
  * ±6 %), condition and noise included, so the RV approach is far more telling here than a council
  * RV set years before the sale would be. The model weighs each approach by how consistently it

@@ -1,13 +1,18 @@
+import { measureRealisticAccuracy, type RealisticAccuracyResult } from './market/realistic-accuracy';
+import { correlationText, errorText, marketText, realisticRows } from './market/realistic-rows';
 import { measureAccuracy, type AccuracyResult } from './valuation-accuracy';
 import { valuationThroughput, type ValuationLoadResult, type ValuationThroughputResult } from './valuation-throughput';
 import { bar, note } from './progress';
 import { fmtInt, fmtMs, markdownTable, type Row } from './table';
 
 export interface ValuationBenchOptions {
-  /** Generator seed of the accuracy market. */
+  /** Generator seed of both accuracy markets (the realistic one and the demo one). */
   seed: number;
-  /** "Today" of the accuracy market (fixed, so the figures repeat). */
+  /** "Today" of the accuracy markets (fixed, so the figures repeat). */
   now: Date;
+  /** Sales per town of the realistic market (ops/src/bench/market/). */
+  marketSalesPerTown: number;
+  /** Sales per town of the demo generator's market. */
   perCity: number;
   heldOutFraction: number;
   /** Seconds of each end-to-end load (one at a time, then `inFlight` at once); 0 skips it. */
@@ -18,6 +23,7 @@ export interface ValuationBenchOptions {
 export const DEFAULT_VALUATION_BENCH: ValuationBenchOptions = {
   seed: 20260615,
   now: new Date('2026-06-15T00:00:00Z'),
+  marketSalesPerTown: 1000,
   perCity: 40,
   heldOutFraction: 0.2,
   seconds: 10,
@@ -25,7 +31,8 @@ export const DEFAULT_VALUATION_BENCH: ValuationBenchOptions = {
 };
 
 /**
- * Aims printed beside the figures. The generator adds ~8 % noise and a hidden ~7 % condition
+ * Aims printed beside the demo generator's figures (the realistic market's are in
+ * ./market/realistic-rows.ts). The generator adds ~8 % noise and a hidden ~7 % condition
  * factor to every price, so the comparables alone bottom out near 8–10 % MdAPE; its RVs are drawn
  * from each sale's own price (±6 %), though, which lets a model that leans on the RV go lower
  * than a real market would allow (see `measureAccuracy`).
@@ -33,8 +40,12 @@ export const DEFAULT_VALUATION_BENCH: ValuationBenchOptions = {
 export const AIM_MDAPE = 0.1;
 export const AIM_IN_RANGE = 0.8;
 
-/** The held-out sales valued today (the headline figures) and as at each one's sale date. */
+/**
+ * The realistic market's held-out sales (the headline figures), then the demo generator's valued
+ * today and as at each one's sale date.
+ */
 export interface ValuationAccuracy {
+  realistic: RealisticAccuracyResult;
   today: AccuracyResult;
   asAtSaleDate: AccuracyResult;
 }
@@ -65,14 +76,40 @@ function measured(label: string, options: ValuationBenchOptions, asAt: 'now' | '
   return result;
 }
 
-/** The accuracy runs (valued today, then as at each sale's date), with progress bars and summary lines. */
+/** The realistic market's run with a progress bar. */
+function measuredRealistic(options: ValuationBenchOptions): RealisticAccuracyResult {
+  const holder: { bar: ReturnType<typeof bar> | null } = { bar: null };
+  const result = measureRealisticAccuracy({
+    seed: options.seed,
+    now: options.now,
+    salesPerTown: options.marketSalesPerTown,
+    onProgress: (done, total) => {
+      holder.bar ??= bar('realistic market', total, 'valued');
+      holder.bar.update(done);
+    },
+  });
+  holder.bar?.stop();
+  return result;
+}
+
+/**
+ * The accuracy runs, with progress bars and summary lines: the realistic market first, then the
+ * demo generator's market valued today and as at each sale's date.
+ */
 export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
-  const today = measured('held-out, today', options, 'now');
+  const realistic = measuredRealistic(options);
+  const m = realistic.model;
+  note(`realistic market: ${marketText(realistic, options.seed)}`);
+  note(`oracle (the floor): ${errorText(realistic.oracle)}`);
+  note(`model: ${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}`);
+  note(`baseline RV brought forward: ${errorText(realistic.rvBaseline)}`);
+  note(`baseline suburb $/m² × floor area: ${errorText(realistic.perM2Baseline)}`);
+  const today = measured('demo, held-out, today', options, 'now');
   note(`${fmtInt(today.training)} training sales, ${fmtInt(today.heldOut)} held out, ${fmtInt(today.valued)} valued (${fmtInt(today.valuationsPerSecond)} valuations/s in process)`);
   note(`valued today: ${summary(today)}`);
   const asAtSaleDate = measured('held-out, at sale date', options, 'saleDate');
   note(`valued as at each sale's date (only earlier sales known): ${summary(asAtSaleDate)}`);
-  return { today, asAtSaleDate };
+  return { realistic, today, asAtSaleDate };
 }
 
 /** The end-to-end load, with a summary line per run. */
@@ -88,21 +125,24 @@ export async function runThroughput(dataDir: string, options: ValuationBenchOpti
 export function valuationRows({ accuracy, throughput }: ValuationBenchResult, options: ValuationBenchOptions): Row[] {
   const a = accuracy.today;
   const s = accuracy.asAtSaleDate;
-  const market = `${fmtInt(a.valued)} held-out demo sales, ${Math.round(options.heldOutFraction * 100)} % of ${options.perCity}/town, seed ${options.seed}`;
-  // Every measure starts with "Valuation", so `mergeValuationRows` can find them again.
+  const market = `${fmtInt(a.valued)} held-out sales, ${Math.round(options.heldOutFraction * 100)} % of ${options.perCity}/town, seed ${options.seed}`;
+  // Every measure starts with "Valuation", so `mergeValuationRows` can find them again. The demo
+  // generator's rows say where they come from: its RVs derive from each sale's own price.
+  const demo = 'Valuation, demo generator (RV from the sale price)';
   const rows: Row[] = [
-    { measure: `Valuation MdAPE (${market})`, result: pct(a.mdape), aim: `≤ ${pct(AIM_MDAPE, 0)}` },
-    { measure: 'Valuations within 10 % / 20 % of the sale price', result: `${pct(a.within10, 0)} / ${pct(a.within20, 0)}`, aim: '—' },
-    { measure: 'Valuation median error (bias)', result: signedPct(a.medianError), aim: '≈ 0' },
-    { measure: 'Valuation range: sale price inside [conservative, optimistic]', result: `${pct(a.inRange, 0)} (±${pct(a.meanHalfWidth)} mean)`, aim: `≈ ${pct(AIM_IN_RANGE, 0)}` },
-    { measure: 'Valuation mean confidence', result: `${a.meanConfidence.toFixed(0)} %`, aim: '—' },
-    { measure: 'Valuation market adjustment at its ±8 % cap', result: pct(a.marketAtCap, 0), aim: '—' },
+    ...realisticRows(accuracy.realistic, options.seed),
+    { measure: `${demo}: MdAPE (${market})`, result: pct(a.mdape), aim: `≤ ${pct(AIM_MDAPE, 0)}` },
+    { measure: `${demo}: within 10 % / 20 % of the sale price`, result: `${pct(a.within10, 0)} / ${pct(a.within20, 0)}`, aim: '—' },
+    { measure: `${demo}: median error (bias)`, result: signedPct(a.medianError), aim: '≈ 0' },
+    { measure: `${demo}: sale price inside [conservative, optimistic]`, result: `${pct(a.inRange, 0)} (±${pct(a.meanHalfWidth)} mean)`, aim: `≈ ${pct(AIM_IN_RANGE, 0)}` },
+    { measure: `${demo}: mean confidence`, result: `${a.meanConfidence.toFixed(0)} %`, aim: '—' },
+    { measure: `${demo}: market adjustment at its ±8 % cap`, result: pct(a.marketAtCap, 0), aim: '—' },
     {
-      measure: "Valuation as at each sale's date (only earlier sales): MdAPE, in range",
+      measure: `${demo}, as at each sale's date (only earlier sales): MdAPE, in range`,
       result: `${pct(s.mdape)}, ${pct(s.inRange, 0)} (${fmtInt(s.valued)} valued)`,
       aim: `≤ ${pct(AIM_MDAPE, 0)}, ≈ ${pct(AIM_IN_RANGE, 0)}`,
     },
-    { measure: 'Valuation model alone: findComparables + estimateValue', result: `${fmtInt(a.valuationsPerSecond)} /s`, aim: '—' },
+    { measure: 'Valuation model alone: findComparables + estimateValue (demo market)', result: `${fmtInt(a.valuationsPerSecond)} /s`, aim: '—' },
   ];
   if (throughput) {
     const load = (r: ValuationLoadResult) => `${r.perSecond.toFixed(1)} /s, p50 ${fmtMs(r.p50)} / p95 ${fmtMs(r.p95)} ms${r.failed > 0 ? ` (${fmtInt(r.failed)} failed)` : ''}`;
@@ -116,12 +156,17 @@ export function valuationRows({ accuracy, throughput }: ValuationBenchResult, op
 
 const isValuationRow = (row: Row) => row.measure.startsWith('Valuation');
 
+/** The end-to-end rows, kept from the last run when a run skips the load (`--seconds 0`). */
+export const isEndToEndRow = (row: Row) => row.measure.startsWith('Valuations end to end');
+
 /**
  * `last-results.md` (the table of `npm run bench`) with its valuation rows replaced by `rows`
  * (appended when it has none), the other rows and their footnote kept, and a footnote for the
- * valuation rows. Null when the text holds no table to merge into.
+ * valuation rows. Existing valuation rows for which `keep` holds stay, after the new ones (e.g.
+ * the end-to-end rows of a run that skipped the load). Null when the text holds no table to
+ * merge into.
  */
-export function mergeValuationRows(markdown: string, rows: readonly Row[], footnote: string): string | null {
+export function mergeValuationRows(markdown: string, rows: readonly Row[], footnote: string, keep: (row: Row) => boolean = () => false): string | null {
   const lines = markdown.split('\n');
   const tableLines = lines.filter((l) => l.startsWith('|'));
   if (tableLines.length < 2) return null;
@@ -130,6 +175,7 @@ export function mergeValuationRows(markdown: string, rows: readonly Row[], footn
     return { measure, result, aim };
   });
   const notes = lines.filter((l) => !l.startsWith('|') && l.trim() !== '' && !l.startsWith('_Valuation rows'));
-  const table = markdownTable([...existing.filter((r) => !isValuationRow(r)), ...rows]);
+  const kept = existing.filter((r) => isValuationRow(r) && keep(r) && !rows.some((n) => n.measure === r.measure));
+  const table = markdownTable([...existing.filter((r) => !isValuationRow(r)), ...rows, ...kept]);
   return `${table}\n\n${[...notes, footnote].join('\n\n')}\n`;
 }

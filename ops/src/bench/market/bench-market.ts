@@ -1,0 +1,142 @@
+import { DAY_MS, isoDay, monthsBefore } from './calendar';
+import { drawHome, type BenchHome } from './home';
+import { drawMarketIndex, indexAt, type MarketIndex } from './market-index';
+import { streamOf } from './random';
+import { drawSuburbs, type BenchSuburb } from './suburbs';
+import { townPlaces, type TownPlace } from './towns';
+
+/**
+ * The bench's own market, independent of the demo generator (ops/src/demo/): realistic about
+ * what a valuer does not know. Seeded and deterministic: the same options give the same market.
+ *
+ *   true value(home, date) = home's peak value (suburb and street level, property type, floor and
+ *                            land area, true condition, its own hidden factor) × town index(date)
+ *   sale price             = true value × e^(0.06·Z)          (market sales; rounded to $1,000)
+ *                          = true value × U(0.60, 0.85)       (family transfers: training only)
+ *   council RV             = true value(revaluation date) × e^(0.10·Z')   (rounded to $5,000)
+ *
+ * with Z, Z' independent: the RV was assessed 25–36 months before `now`, before any sale, with
+ * its own error, and ~4 % of homes (built since) have none. Each town's index rises, then turns
+ * and falls within the last 13 months.
+ */
+export interface BenchMarketOptions {
+  seed: number;
+  /** "Today": sales fall in the 24 months before it. */
+  now: Date;
+  /** Sales per town (each a different home). */
+  salesPerTown: number;
+  /** How many of the bench towns (up to 8). */
+  towns?: number;
+  suburbsPerTown?: number;
+  /** Share of the last 12 months' market sales held out to be valued. */
+  heldOutFraction?: number;
+  /** Share of training sales that are family transfers. */
+  nonMarketShare?: number;
+  /** Share of homes with no RV. */
+  noRvShare?: number;
+  /** Log-sd of a sale price around the true value. */
+  saleNoise?: number;
+  /** Log-sd of a council RV around the true value at the revaluation date. */
+  rvError?: number;
+}
+
+export const BENCH_MARKET_DEFAULTS = { towns: 8, suburbsPerTown: 9, heldOutFraction: 0.3, nonMarketShare: 0.05, noRvShare: 0.04, saleNoise: 0.06, rvError: 0.1 } as const;
+
+export interface BenchTown extends TownPlace {
+  index: MarketIndex;
+  /** yyyy-mm-dd the council's RVs were assessed at. */
+  revaluationDate: string;
+  suburbs: BenchSuburb[];
+}
+
+export interface BenchSale {
+  saleId: string;
+  home: BenchHome;
+  saleDate: string;
+  price: number;
+  /** The home's true value on the sale date (hidden from everyone but the oracle). */
+  trueValue: number;
+  /** price ÷ trueValue. */
+  noise: number;
+  /** A family transfer, not a market sale (training only). */
+  nonMarket: boolean;
+  rateableValue: number | null;
+  /** rateableValue ÷ true value at the revaluation date; null without an RV. */
+  rvError: number | null;
+}
+
+export interface BenchMarket {
+  now: Date;
+  towns: BenchTown[];
+  /** The comparables pool: every sale not held out, family transfers included. */
+  training: BenchSale[];
+  /** Market sales of the last 12 months, valued as at their sale date. */
+  heldOut: BenchSale[];
+}
+
+/** A home's true value on a date: its peak value × its town's index then. */
+export const trueValueAt = (town: Pick<BenchTown, 'index'>, home: BenchHome, date: string) => home.hidden.peakValue * indexAt(town.index, date);
+
+const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+
+export function generateBenchMarket(options: BenchMarketOptions): BenchMarket {
+  const o = { ...BENCH_MARKET_DEFAULTS, ...options };
+  const { seed, now } = o;
+  const start = monthsBefore(now, 24).getTime();
+  const days = Math.round((now.getTime() - start) / DAY_MS);
+  const heldOutFrom = isoDay(monthsBefore(now, 12).getTime());
+  const towns: BenchTown[] = [];
+  const training: BenchSale[] = [];
+  const heldOut: BenchSale[] = [];
+
+  for (const place of townPlaces(o.towns)) {
+    const townRandom = streamOf(seed, 'town', place.id);
+    const index = drawMarketIndex(townRandom, now);
+    const revaluation = monthsBefore(now, townRandom.int(25, 36));
+    const revaluationDate = isoDay(Date.UTC(revaluation.getUTCFullYear(), revaluation.getUTCMonth(), 1));
+    const suburbs = drawSuburbs(streamOf(seed, 'suburbs', place.id), place, o.suburbsPerTown);
+    const town: BenchTown = { ...place, index, revaluationDate, suburbs };
+    towns.push(town);
+
+    const sizes = suburbs.map((s) => [s, townRandom.between(0.6, 1.4)] as const);
+    const numbers = new Map<string, number>();
+    const homes = streamOf(seed, 'homes', place.id);
+    const sales = streamOf(seed, 'sales', place.id);
+    const rvs = streamOf(seed, 'rateable-values', place.id);
+    const split = streamOf(seed, 'split', place.id);
+    for (let k = 0; k < o.salesPerTown; k++) {
+      const suburb = homes.weighted(sizes);
+      const street = homes.pick(suburb.streets);
+      const key = `${suburb.name}/${street.name}`;
+      const number = (numbers.get(key) ?? homes.int(1, 15)) + homes.int(2, 6);
+      numbers.set(key, number);
+      const home = drawHome(homes, town, suburb, street, number, `${place.id}-${k}`);
+
+      const saleDate = isoDay(start + Math.floor(sales.next() * days) * DAY_MS);
+      const trueValue = trueValueAt(town, home, saleDate);
+      const marketPrice = roundTo(trueValue * sales.lognormal(o.saleNoise), 1000);
+
+      const hasRv = rvs.next() >= o.noRvShare;
+      const rvTrue = trueValueAt(town, home, revaluationDate);
+      const rateableValue = roundTo(rvTrue * rvs.lognormal(o.rvError), 5000);
+
+      const isHeldOut = saleDate >= heldOutFrom && split.next() < o.heldOutFraction;
+      const nonMarket = !isHeldOut && split.next() < o.nonMarketShare;
+      const price = nonMarket ? roundTo(trueValue * split.between(0.6, 0.85), 1000) : marketPrice;
+      const sale: BenchSale = {
+        saleId: `bench-${home.homeId}`,
+        home,
+        saleDate,
+        price,
+        trueValue,
+        noise: price / trueValue,
+        nonMarket,
+        rateableValue: hasRv ? rateableValue : null,
+        rvError: hasRv ? rateableValue / rvTrue : null,
+      };
+      (isHeldOut ? heldOut : training).push(sale);
+    }
+  }
+  const byDate = (a: BenchSale, b: BenchSale) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.saleId < b.saleId ? -1 : 1);
+  return { now, towns, training: training.sort(byDate), heldOut: heldOut.sort(byDate) };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { confidenceBuckets, coverage, errorFallsWithConfidence, mdape, median, ranks, relativeError, spearman, summariseErrors } from './metrics';
+
+describe('bench metrics', () => {
+  it('median and MdAPE', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+    expect(mdape([-0.1, 0.02, 0.05, -0.3])).toBeCloseTo(0.075, 10);
+    expect(relativeError(110, 100)).toBeCloseTo(0.1, 10);
+  });
+
+  it('summarises errors: MdAPE, within 10 % / 20 %, bias', () => {
+    const s = summariseErrors([-0.25, -0.15, 0.05, 0.1, 0.3]);
+    expect(s.count).toBe(5);
+    expect(s.mdape).toBeCloseTo(0.15, 10);
+    expect(s.within10).toBeCloseTo(2 / 5, 10);
+    expect(s.within20).toBeCloseTo(3 / 5, 10);
+    expect(s.bias).toBeCloseTo(0.05, 10);
+  });
+
+  it('coverage counts prices inside [low, high], ends included', () => {
+    expect(
+      coverage([
+        { price: 100, low: 90, high: 110 },
+        { price: 110, low: 90, high: 110 },
+        { price: 89, low: 90, high: 110 },
+        { price: 120, low: 90, high: 110 },
+      ]),
+    ).toBe(0.5);
+  });
+
+  it('Spearman: +1, −1, ties averaged, NaN without spread', () => {
+    expect(ranks([10, 30, 20, 20])).toEqual([1, 4, 2.5, 2.5]);
+    expect(spearman([1, 2, 3, 4], [10, 20, 35, 1000])).toBeCloseTo(1, 10);
+    expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 10);
+    // Hand-worked: ranks x 1..5, y [2, 1, 4, 3, 5]: Σd² = 4, ρ = 1 − 6·4 / (5·24) = 0.8.
+    expect(spearman([1, 2, 3, 4, 5], [20, 10, 40, 30, 50])).toBeCloseTo(0.8, 10);
+    expect(spearman([1, 1, 1], [1, 2, 3])).toBeNaN();
+  });
+
+  it('buckets confidence as the results page does, with count and median error', () => {
+    const buckets = confidenceBuckets([
+      { confidence: 40, error: 0.3 },
+      { confidence: 64, error: -0.2 },
+      { confidence: 65, error: 0.1 },
+      { confidence: 74, error: -0.12 },
+      { confidence: 85, error: 0.02 },
+      { confidence: 95, error: -0.04 },
+    ]);
+    expect(buckets.map((b) => [b.label, b.count])).toEqual([
+      ['Low', 1],
+      ['Fair', 1],
+      ['Good', 2],
+      ['High', 0],
+      ['Very High', 2],
+    ]);
+    expect(buckets[2]!.mdape).toBeCloseTo(0.11, 10);
+    expect(buckets[3]!.mdape).toBeNaN();
+    expect(buckets[4]!.mdape).toBeCloseTo(0.03, 10);
+    expect(errorFallsWithConfidence(buckets, 1)).toBe(true);
+    expect(errorFallsWithConfidence(buckets, 3)).toBe(false);
+    const flat = confidenceBuckets([
+      { confidence: 70, error: 0.05 },
+      { confidence: 90, error: 0.06 },
+    ]);
+    expect(errorFallsWithConfidence(flat, 1)).toBe(false);
+  });
+});

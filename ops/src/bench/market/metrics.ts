@@ -1,0 +1,94 @@
+import { confidenceBucket, resultsConfidence } from '@kainga/contracts';
+
+/** Accuracy figures of the bench, pure functions over relative errors (estimate − price) / price. */
+export const median = (xs: readonly number[]): number => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+export const mean = (xs: readonly number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
+export const share = (xs: readonly boolean[]) => (xs.length === 0 ? Number.NaN : xs.filter(Boolean).length / xs.length);
+
+/** (estimate − price) / price. */
+export const relativeError = (estimate: number, price: number) => (estimate - price) / price;
+
+/** Median absolute percentage error (as a fraction: 0.05 = 5 %). */
+export const mdape = (errors: readonly number[]) => median(errors.map(Math.abs));
+
+export interface ErrorSummary {
+  count: number;
+  mdape: number;
+  within10: number;
+  within20: number;
+  /** Median signed error: > 0 overvalues. */
+  bias: number;
+}
+
+export function summariseErrors(errors: readonly number[]): ErrorSummary {
+  const abs = errors.map(Math.abs);
+  return { count: errors.length, mdape: median(abs), within10: share(abs.map((e) => e <= 0.1)), within20: share(abs.map((e) => e <= 0.2)), bias: median(errors) };
+}
+
+/** Share of prices inside their [low, high] range (ends included). */
+export const coverage = (cases: readonly { price: number; low: number; high: number }[]) => share(cases.map((c) => c.low <= c.price && c.price <= c.high));
+
+/** Ranks 1…n, ties given their mean rank. */
+export function ranks(xs: readonly number[]): number[] {
+  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(xs.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
+    for (let k = i; k <= j; k++) out[order[k]![1]] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Spearman's rank correlation (Pearson's over ranks, ties averaged); NaN under 2 points or with no spread. */
+export function spearman(xs: readonly number[], ys: readonly number[]): number {
+  if (xs.length !== ys.length) throw new Error('spearman: lengths differ');
+  if (xs.length < 2) return Number.NaN;
+  const rx = ranks(xs);
+  const ry = ranks(ys);
+  const mx = mean(rx);
+  const my = mean(ry);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < rx.length; i++) {
+    sxy += (rx[i]! - mx) * (ry[i]! - my);
+    sxx += (rx[i]! - mx) ** 2;
+    syy += (ry[i]! - my) ** 2;
+  }
+  return sxx === 0 || syy === 0 ? Number.NaN : sxy / Math.sqrt(sxx * syy);
+}
+
+export interface ConfidenceBucketFigures {
+  /** 1–5, as `confidenceBucket` (contracts/src/value-band.ts) reads a confidence %. */
+  bucket: 1 | 2 | 3 | 4 | 5;
+  /** The results page's name of it (Low … Very High). */
+  label: string;
+  /** The confidence % it covers, e.g. "65–74 %". */
+  span: string;
+  count: number;
+  /** Median absolute error of its cases; NaN when empty. */
+  mdape: number;
+}
+
+const spans: Record<1 | 2 | 3 | 4 | 5, string> = { 1: '< 50 %', 2: '50–64 %', 3: '65–74 %', 4: '75–84 %', 5: '≥ 85 %' };
+
+/** The five buckets the results page shows (every one, empty ones included), with count and median error. */
+export function confidenceBuckets(cases: readonly { confidence: number; error: number }[]): ConfidenceBucketFigures[] {
+  return ([1, 2, 3, 4, 5] as const).map((bucket) => {
+    const inBucket = cases.filter((c) => confidenceBucket(c.confidence) === bucket);
+    return { bucket, label: resultsConfidence(bucket).label, span: spans[bucket], count: inBucket.length, mdape: mdape(inBucket.map((c) => c.error)) };
+  });
+}
+
+/** Whether the median error falls from each used bucket to the next higher used one (buckets with under `minCount` cases skipped). */
+export function errorFallsWithConfidence(buckets: readonly ConfidenceBucketFigures[], minCount = 10): boolean {
+  const used = buckets.filter((b) => b.count >= minCount);
+  return used.length >= 2 && used.every((b, i) => i === 0 || b.mdape < used[i - 1]!.mdape);
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { mergeValuationRows } from '../valuation-phase';
+import { markdownTable } from '../table';
+import { measureRealisticAccuracy } from './realistic-accuracy';
+import { realisticRows } from './realistic-rows';
+
+describe('measureRealisticAccuracy', () => {
+  const options = { seed: 3, now: new Date('2026-06-15T00:00:00Z'), salesPerTown: 150, towns: 2 };
+  const result = measureRealisticAccuracy(options);
+
+  it('values every held-out sale with the oracle, both baselines and the model, from earlier sales only', () => {
+    expect(result.heldOut).toBeGreaterThan(20);
+    expect(result.cases).toHaveLength(result.heldOut);
+    expect(result.oracle.count).toBe(result.heldOut);
+    expect(result.rvBaseline.count).toBe(result.heldOut);
+    expect(result.perM2Baseline.count).toBe(result.heldOut);
+    expect(result.model.count).toBe(result.heldOut);
+    expect(result.model.ratioToFloor).toBeCloseTo(result.model.mdape / result.oracle.mdape, 10);
+    expect(result.model.buckets.reduce((n, b) => n + b.count, 0)).toBe(result.model.count);
+    for (const c of result.cases) for (const comparable of c.model!.estimate.explanation) expect(comparable).not.toContain('demo data');
+  });
+
+  it('is deterministic for the same options', () => {
+    const again = measureRealisticAccuracy(options);
+    expect(again.model).toEqual(result.model);
+    expect(again.oracle).toEqual(result.oracle);
+  });
+
+  it('gives rows that survive the merge into last-results.md (each starts with "Valuation", no "|" inside a cell)', () => {
+    const rows = realisticRows(result, options.seed);
+    for (const row of rows) {
+      expect(row.measure.startsWith('Valuation')).toBe(true);
+      expect(`${row.measure}${row.result}${row.aim}`).not.toContain('|');
+    }
+    const base = `${markdownTable([{ measure: 'Single-event appends', result: '1 /s', aim: '—' }])}\n`;
+    const merged = mergeValuationRows(base, rows, '_Valuation rows measured today._')!;
+    expect(merged.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(rows.length + 3);
+    expect(mergeValuationRows(merged, rows, '_Valuation rows measured today._')).toBe(merged);
+  });
+});

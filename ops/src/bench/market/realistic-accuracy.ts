@@ -1,0 +1,139 @@
+import type { SaleData } from '@kainga/contracts';
+import { performance } from 'node:perf_hooks';
+import { rvBroughtForward, suburbPricePerM2 } from './baselines';
+import { generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
+import { confidenceBuckets, coverage, mean, relativeError, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
+import { valueWithModel, type ModelValuation } from './model-valuer';
+import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
+import { propertyTypes, type PropertyType } from './property-types';
+import { saleDataOf } from './subject';
+
+/** One held-out sale and what each valuer said (null: it could not value it). */
+export interface RealisticCase {
+  sale: BenchSale;
+  oracle: number;
+  rvBaseline: number | null;
+  perM2Baseline: number | null;
+  model: ModelValuation | null;
+}
+
+export interface ModelFigures extends ErrorSummary {
+  /** MdAPE ÷ the oracle's. */
+  ratioToFloor: number;
+  /** Share of sale prices inside [conservative, optimistic]. */
+  inRange: number;
+  /** Mean (optimistic − conservative) / 2 / estimate. */
+  meanHalfWidth: number;
+  meanConfidence: number;
+  buckets: ConfidenceBucketFigures[];
+  /** Spearman's rank correlation of confidence and |error| (negative: confidence means something). */
+  spearmanConfidenceError: number;
+  byType: Record<PropertyType, ErrorSummary>;
+  /** Split by how many of the model's comparables came from the subject's own suburb. */
+  sameSuburb: { atLeast3: ErrorSummary; fewer: ErrorSummary };
+  /** Held-out sales without an RV, and the model's error on them. */
+  noRv: ErrorSummary;
+}
+
+export interface RealisticAccuracyResult {
+  towns: number;
+  training: number;
+  /** Family transfers among the training sales. */
+  nonMarket: number;
+  heldOut: number;
+  /** Sales (training and held out) without an RV. */
+  withoutRv: number;
+  oracle: ErrorSummary;
+  /** Knows everything but the home's own factor (`knowsAllButTheHomeEstimate`): a reference, not a goal. */
+  allButTheHome: ErrorSummary;
+  rvBaseline: ErrorSummary;
+  perM2Baseline: ErrorSummary;
+  model: ModelFigures;
+  valuationsPerSecond: number;
+  cases: RealisticCase[];
+}
+
+export type RealisticAccuracyOptions = BenchMarketOptions & { onProgress?: (done: number, total: number) => void };
+
+const errorsOf = (cases: readonly RealisticCase[], estimate: (c: RealisticCase) => number | null) =>
+  cases.flatMap((c) => {
+    const e = estimate(c);
+    return e === null ? [] : [relativeError(e, c.sale.price)];
+  });
+
+/** Training sales of one town sold strictly before `date` (the pool is sorted by date). */
+function earlierThan<T extends { saleDate: string }>(sorted: readonly T[], date: string): T[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.saleDate < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted.slice(0, lo);
+}
+
+/**
+ * Every held-out sale of the bench market valued as at its sale date from the training sales of
+ * its town sold before it: by the oracle (the floor), the two naive baselines, and the model.
+ * Pure and deterministic for the same options.
+ */
+export function measureRealisticAccuracy(options: RealisticAccuracyOptions): RealisticAccuracyResult {
+  const market = generateBenchMarket(options);
+  const byTown = new Map<string, { sales: BenchSale[]; data: SaleData[] }>();
+  for (const sale of market.training) {
+    const town = byTown.get(sale.home.town) ?? { sales: [], data: [] };
+    town.sales.push(sale);
+    town.data.push(saleDataOf(sale));
+    byTown.set(sale.home.town, town);
+  }
+
+  const cases: RealisticCase[] = [];
+  let modelMs = 0;
+  for (const [i, sale] of market.heldOut.entries()) {
+    const town = byTown.get(sale.home.town) ?? { sales: [], data: [] };
+    const earlier = earlierThan(town.sales, sale.saleDate);
+    const pool = earlierThan(town.data, sale.saleDate);
+    const started = performance.now();
+    const model = valueWithModel(sale, pool);
+    modelMs += performance.now() - started;
+    cases.push({ sale, oracle: oracleEstimate(sale), rvBaseline: rvBroughtForward(sale, earlier), perM2Baseline: suburbPricePerM2(sale, earlier), model });
+    if ((i + 1) % 50 === 0 || i + 1 === market.heldOut.length) options.onProgress?.(i + 1, market.heldOut.length);
+  }
+
+  const oracle = summariseErrors(errorsOf(cases, (c) => c.oracle));
+  const valued = cases.flatMap((c) => (c.model ? [{ c, m: c.model, error: relativeError(c.model.estimate.estimatedValue, c.sale.price) }] : []));
+  const summary = summariseErrors(valued.map((v) => v.error));
+  const summaryOf = (keep: (v: (typeof valued)[number]) => boolean) => summariseErrors(valued.filter(keep).map((v) => v.error));
+  const model: ModelFigures = {
+    ...summary,
+    ratioToFloor: summary.mdape / oracle.mdape,
+    inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
+    meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
+    meanConfidence: mean(valued.map((v) => v.m.estimate.confidence)),
+    buckets: confidenceBuckets(valued.map((v) => ({ confidence: v.m.estimate.confidence, error: v.error }))),
+    spearmanConfidenceError: spearman(
+      valued.map((v) => v.m.estimate.confidence),
+      valued.map((v) => Math.abs(v.error)),
+    ),
+    byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
+    sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
+    noRv: summaryOf((v) => v.c.sale.rateableValue === null),
+  };
+  const all = [...market.training, ...market.heldOut];
+  return {
+    towns: market.towns.length,
+    training: market.training.length,
+    nonMarket: market.training.filter((s) => s.nonMarket).length,
+    heldOut: market.heldOut.length,
+    withoutRv: all.filter((s) => s.rateableValue === null).length,
+    oracle,
+    allButTheHome: summariseErrors(cases.map((c) => relativeError(knowsAllButTheHomeEstimate(c.sale), c.sale.price))),
+    // (a) falls back to (b) for a home without an RV, so both baselines value every held-out sale.
+    rvBaseline: summariseErrors(errorsOf(cases, (c) => c.rvBaseline ?? c.perM2Baseline)),
+    perM2Baseline: summariseErrors(errorsOf(cases, (c) => c.perM2Baseline)),
+    model,
+    valuationsPerSecond: modelMs > 0 ? (valued.length / modelMs) * 1000 : Number.NaN,
+    cases,
+  };
+}

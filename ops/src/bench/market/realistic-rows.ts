@@ -1,0 +1,60 @@
+import type { Row } from '../table';
+import { fmtInt } from '../table';
+import type { ErrorSummary } from './metrics';
+import { propertyTypes } from './property-types';
+import type { RealisticAccuracyResult } from './realistic-accuracy';
+
+/** Aims of issue 11: the model's MdAPE within 1.2× the oracle's floor, 80 % ± 5 points of prices inside its range. */
+export const AIM_FLOOR_RATIO = 1.2;
+export const AIM_IN_RANGE = 0.8;
+export const AIM_IN_RANGE_TOLERANCE = 0.05;
+
+const pct = (x: number, digits = 1) => (Number.isNaN(x) ? '–' : `${(x * 100).toFixed(digits)} %`);
+const signedPct = (x: number) => (Number.isNaN(x) ? '–' : `${x >= 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)} %`);
+
+/** "MdAPE 7.0 % · 67 % / 92 % within 10 / 20 % · bias +2.3 %". */
+export const errorText = (s: ErrorSummary) => `MdAPE ${pct(s.mdape)} · ${pct(s.within10, 0)} / ${pct(s.within20, 0)} within 10 / 20 % · bias ${signedPct(s.bias)}`;
+
+/** The market the figures stand on, for a row or a progress line. */
+export const marketText = (r: RealisticAccuracyResult, seed: number) =>
+  `${fmtInt(r.heldOut)} held-out sales of ${r.towns} towns, ${fmtInt(r.training)} training sales (${fmtInt(r.nonMarket)} family transfers), ${fmtInt(r.withoutRv)} sales without an RV, seed ${seed}`;
+
+/** A signed correlation, e.g. "−0.04" (NaN: "–"). */
+export const correlationText = (x: number) => (Number.isNaN(x) ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`);
+
+/**
+ * The rows of the realistic-market accuracy (ops/src/bench/market/), first in the valuation
+ * table. Every measure starts with "Valuation" so `mergeValuationRows` finds them again.
+ */
+export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
+  const m = r.model;
+  const buckets = m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
+  const byType = propertyTypes.map((t) => `${t} ${pct(m.byType[t].mdape)} (${fmtInt(m.byType[t].count)})`).join(' · ');
+  return [
+    { measure: `Valuation, realistic market (${fmtInt(r.heldOut)} held-out sales, ${r.towns} towns, seed ${seed}): oracle`, result: errorText(r.oracle), aim: 'the floor' },
+    { measure: "Valuation, realistic market: reference, knows all but the home's own factor (no RV)", result: errorText(r.allButTheHome), aim: '—' },
+    { measure: 'Valuation, realistic market: model', result: errorText(m), aim: '—' },
+    { measure: 'Valuation, realistic market: model MdAPE ÷ floor', result: `${m.ratioToFloor.toFixed(2)}×`, aim: `≤ ${AIM_FLOOR_RATIO.toFixed(1)}×` },
+    { measure: "Valuation, realistic market: baseline (a) RV × town's recent price/RV", result: errorText(r.rvBaseline), aim: '> model' },
+    { measure: "Valuation, realistic market: baseline (b) suburb's median $/m² × floor area", result: errorText(r.perM2Baseline), aim: '> model' },
+    {
+      measure: 'Valuation, realistic market: sale price inside [conservative, optimistic]',
+      result: `${pct(m.inRange, 0)} (±${pct(m.meanHalfWidth)} mean)`,
+      aim: `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}`,
+    },
+    { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE)', result: buckets, aim: 'MdAPE falls; not all one bucket' },
+    {
+      // No "|" in a cell: the table is merged back by splitting lines on it.
+      measure: 'Valuation, realistic market: rank correlation of confidence and absolute error (Spearman), mean confidence',
+      result: `${correlationText(m.spearmanConfidenceError)}, ${m.meanConfidence.toFixed(0)} %`,
+      aim: '< 0',
+    },
+    { measure: 'Valuation, realistic market: model MdAPE by property type (count)', result: byType, aim: '—' },
+    {
+      measure: 'Valuation, realistic market: model MdAPE with ≥ 3 / < 3 same-suburb comparables',
+      result: `${pct(m.sameSuburb.atLeast3.mdape)} (${fmtInt(m.sameSuburb.atLeast3.count)}) / ${pct(m.sameSuburb.fewer.mdape)} (${fmtInt(m.sameSuburb.fewer.count)})`,
+      aim: '—',
+    },
+    { measure: 'Valuation, realistic market: model MdAPE on homes without an RV', result: `${pct(m.noRv.mdape)} (${fmtInt(m.noRv.count)})`, aim: '—' },
+  ];
+}
