@@ -62,22 +62,44 @@ describe('cityMarketFigures', () => {
     expect(figures.salesCount).toBe(12);
   });
 
-  it('shrinks a trend by its uncertainty, and needs 10 sales with floor and land areas', () => {
+  it('shrinks a trend by its uncertainty, weighs recent sales most, and needs 10 sales with floor and land areas', () => {
     const points = (noise: number[]) => noise.map((n, i) => ({ daysAgo: i * 30, price: 1_000_000 * Math.exp(n - 0.001 * i), floorArea: 100, landArea: 500 }));
     const noisy = [0.2, -0.15, 0.1, -0.2, 0.18, -0.1, 0.05, -0.12, 0.15, -0.05, 0.1, -0.2];
     // Without noise the trend is kept exactly: ln price falls 0.001 per 30 days → +0.1014 % a month.
     expect(cityTrendPerMonthOf(points(noisy.map(() => 0)))).toBeCloseTo((0.001 * 30.4375) / 30, 10);
-    // With noise: t = −slope of ln(size-adjusted price) on months ago, se from the residuals, t × t² / (t² + se²).
+    // With noise, by hand: weights e^(−months/6), weighted least squares of ln(size-adjusted price)
+    // on months ago, t = −slope, se² = σ² Σw²(x − x̄)² / Sxx², σ² on the weights' effective count.
     const xy = points(noisy).map((p) => ({ x: p.daysAgo / 30.4375, y: Math.log(p.price / (Math.pow(100, 0.6) * Math.pow(500, 0.15))) }));
-    const fit = leastSquares(xy)!;
-    const sxx = xy.reduce((s, p) => s + (p.x - fit.meanX) ** 2, 0);
-    const se2 = xy.reduce((s, p) => s + (p.y - fit.intercept - fit.slope * p.x) ** 2, 0) / (xy.length - 2) / sxx;
-    const t = -fit.slope;
+    const w = xy.map((p) => Math.exp(-p.x / 6));
+    const W = w.reduce((a, b) => a + b, 0);
+    const mx = xy.reduce((s, p, i) => s + w[i]! * p.x, 0) / W;
+    const my = xy.reduce((s, p, i) => s + w[i]! * p.y, 0) / W;
+    const sxx = xy.reduce((s, p, i) => s + w[i]! * (p.x - mx) ** 2, 0);
+    const slope = xy.reduce((s, p, i) => s + w[i]! * (p.x - mx) * (p.y - my), 0) / sxx;
+    const effective = W ** 2 / w.reduce((s, v) => s + v * v, 0);
+    const sigma2 = (xy.reduce((s, p, i) => s + w[i]! * (p.y - (my - slope * mx) - slope * p.x) ** 2, 0) / W) * (effective / (effective - 2));
+    const se2 = (sigma2 * xy.reduce((s, p, i) => s + w[i]! ** 2 * (p.x - mx) ** 2, 0)) / sxx ** 2;
+    const t = -slope;
     const shrunk = cityTrendPerMonthOf(points(noisy))!;
     expect(shrunk).toBeCloseTo((t * t * t) / (t * t + se2), 12);
     expect(Math.abs(shrunk)).toBeLessThan(Math.abs(t) / 2); // |t| < se here: mostly noise
     expect(cityTrendPerMonthOf(points(noisy).slice(0, 9))).toBeNull();
     expect(cityTrendPerMonthOf(points(noisy).map((p) => ({ ...p, landArea: null })))).toBeNull();
     expect(cityTrendPerMonthOf(points(noisy).map((p) => ({ ...p, daysAgo: 10 })))).toBeNull();
+  });
+
+  it('sees a market that turned: rising 1 % a month for 18 months, then falling 1 % a month for the last 6', () => {
+    const sales = Array.from({ length: 48 }, (_, i) => {
+      const monthsAgo = i / 2;
+      const level = monthsAgo >= 6 ? 0.01 * (24 - monthsAgo) : 0.18 - 0.01 * (6 - monthsAgo);
+      return { daysAgo: monthsAgo * 30.4375, price: 1_000_000 * Math.exp(level), floorArea: 100, landArea: 500 };
+    });
+    // A straight line through all 24 months says the market still rises ~0.6 % a month.
+    const plain = leastSquares(sales.map((s) => ({ x: s.daysAgo / 30.4375, y: Math.log(s.price) })))!;
+    expect(-plain.slope).toBeGreaterThan(0.005);
+    // Weighted towards the last months, the trend is a quarter of that: the turn is already seen.
+    const trend = cityTrendPerMonthOf(sales)!;
+    expect(trend).toBeLessThan(-plain.slope / 2);
+    expect(trend).toBeGreaterThan(-0.01);
   });
 });

@@ -47,6 +47,13 @@ const worked = [
   comparable({ price: 1_020_000, floorArea: 120, matchPercentage: 60, rateableValue: 850_000, saleDate: '2026-06-15' }), // $8,500/m², today, ratio 1.2
 ];
 
+/** What the comparable sales priced (the share condition and market adjust), from the market line. */
+const comparablesShareOf = (e: Estimate) => {
+  const line = e.explanation.find((l) => l.startsWith('Market:'))!;
+  const share = /of the \$([\d,]+) the comparable sales priced/.exec(line);
+  return share ? Number(share[1]!.replace(/,/g, '')) : e.baseValue;
+};
+
 const breakdownAddsUp = (e: Estimate) => {
   expect(e.estimatedValue).toBe(e.baseValue + e.conditionAdjustment + e.marketAdjustment);
   for (const v of [e.estimatedValue, e.conservativeValue, e.optimisticValue, e.baseValue, e.conditionAdjustment, e.marketAdjustment]) expect(Math.abs(v) % 1000).toBe(0);
@@ -67,7 +74,7 @@ describe('estimateValue: the worked example', () => {
   const e = estimateValue(input, worked, context);
 
   it('matches the hand-computed figures', () => {
-    // (kainga-model-2: figures changed deliberately with the formula; see estimate.ts.)
+    // (kainga-model-3: condition and market adjust only the comparables' share; see estimate.ts.)
     // Comparables scaled to 150 m² by (150 / fᵢ)^0.6 (land is 600 m² everywhere, so no land term):
     //   1,000,000 × 1.2^0.6 = $1,115,601 (w80); 900,000 × 1.25^0.6 = $1,028,934 (w60);
     //   1,020,000 × 1.25^0.6 = $1,166,125 (w60). Weighted median: total 200, half 100, cumulative
@@ -78,26 +85,28 @@ describe('estimateValue: the worked example', () => {
     // Blend: w = 0.070320² / (0.13078² + 0.070320²) = 0.0049449 / 0.022048 = 0.22428
     //   → 0.22428 × 1,115,601 + 0.77572 × 960,000 = $994,898 → $995,000.
     //   s = √(0.22428² × 0.13078² + 0.77572² × 0.070320²) = 0.061934.
-    // Condition: mean (5 + 4 + 3)/3 = 4 → +4 % × 994,898 = 39,796 → $40,000.
+    // The comparables' share of the base: 0.22428 × 1,115,601 = $250,207 (the RV's 77.6 % is not
+    // adjusted again: it was assessed for this home and the ratio brings it to today).
+    // Condition: mean (5 + 4 + 3)/3 = 4 → +4 % × 250,207 = 10,008 → $10,000.
     // Market: days ago 30, 60, 0; $/m² 8,000, 7,500, 8,500: x̄ 30, ȳ 8,000, Sxx 1,800 days², β = −16.67/day
     //   → the comparables' trend +6.34 % a month, with S = 1,800 / 30.4375² = 1.943 months² it gets
-    //   λ = 1.943 / 601.943 = 0.32 % against a flat market → +0.02 % a month × 0.99 months × 994,898
-    //   = $201 → $0.
-    // Estimate: 995,000 + 40,000 + 0 = $1,035,000.
+    //   λ = 1.943 / 601.943 = 0.32 % against a flat market → +0.02 % a month × 0.99 months × 250,207
+    //   = $51 → $0.
+    // Estimate: 995,000 + 10,000 + 0 = $1,005,000.
     // Confidence: 0.3 × 3/5 + 0.2 × 0.6667 + 0.2 × (1 − 0.05134/0.5) + 0.15 × 3/34 + 0.15 × 1
     //   = 0.18 + 0.13333 + 0.17946 + 0.01324 + 0.15 = 0.65603 → 15 + 80 × 0.65603 = 67.48 → 67.
-    // Range: u = 1.28 × 0.061934 = 0.079276 → 1,035,000 × 0.920724 = 952,949 → $953,000;
-    //   × 1.079276 = 1,117,051 → $1,117,000.
+    // Range: u = 1.28 × 0.061934 = 0.079276 → 1,005,000 × 0.920724 = 925,328 → $925,000;
+    //   × 1.079276 = 1,084,672 → $1,085,000.
     expect(e).toMatchObject({
       baseValue: 995_000,
-      conditionAdjustment: 40_000,
+      conditionAdjustment: 10_000,
       marketAdjustment: 0,
-      estimatedValue: 1_035_000,
+      estimatedValue: 1_005_000,
       confidence: 67,
-      conservativeValue: 953_000,
-      optimisticValue: 1_117_000,
+      conservativeValue: 925_000,
+      optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-2',
+      engineVersion: 'kainga-model-3',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -109,11 +118,11 @@ describe('estimateValue: the worked example', () => {
       "Comparable sales: 3 sales, each price scaled to this home's size (× (150 m² ÷ its floor area)^0.6, as price grows more slowly than size) → median $1,115,601 weighted by match ($7,437/m²).",
       'Rateable value: $800,000 × 1.20 (median sale-to-RV ratio of 3 comparables) → $960,000.',
       'Base value: 22 % comparable sales ($1,115,601, expected error ±13 %) + 78 % rateable value ($960,000, ±7 %) → $995,000; the approach that priced the comparables more consistently gets more weight.',
-      'Condition: average 4.0 stars over 3 rated criteria (3 = Good is neutral, 4 % a star) → +4 % = +$40,000.',
-      "Market: the comparables' price per m² moved +6.3 % a month, but they sold within 2.0 months of each other, so that trend gets 0.3 % of the weight and a flat market (no city-wide trend known) gets 99.7 % → +0 % a month; from the comparables' median sale date (1.0 months ago) to today → +0 % = +$0.",
-      'Estimated value: $995,000 base + $40,000 condition + $0 market = $1,035,000.',
+      'Condition: average 4.0 stars over 3 rated criteria (3 = Good is neutral, 4 % a star) → +4 % of the $250,000 the comparable sales priced = +$10,000.',
+      "Market: the comparables' price per m² moved +6.3 % a month, but they sold within 2.0 months of each other, so that trend gets 0.3 % of the weight and a flat market (no city-wide trend known) gets 99.7 % → +0 % a month; from the comparables' median sale date (1.0 months ago) to today → +0 % of the $250,000 the comparable sales priced = +$0.",
+      'Estimated value: $995,000 base + $10,000 condition + $0 market = $1,005,000.',
       'Confidence 67 %: 3 of 5 comparables, mean match 67 %, price spread 5 %, 3 of 34 criteria rated, rateable value known.',
-      "Range: ±7.9 % (1.28 × the base value's expected error of ±6.2 %; about 4 in 5 sales fall inside) → $953,000 to $1,117,000.",
+      "Range: ±7.9 % (1.28 × the base value's expected error of ±6.2 %; about 4 in 5 sales fall inside) → $925,000 to $1,085,000.",
     ]);
   });
 
@@ -134,13 +143,13 @@ describe('estimateValue: condition', () => {
     const a = estimateValue({ ...input, conditionScores: { kitchen: 5 } }, worked, context);
     const b = estimateValue({ ...input, conditionScores: { kitchen: 5, pool: 0, ensuite: 0 } }, worked, context);
     expect(b.conditionAdjustment).toBe(a.conditionAdjustment);
-    // average 5 → +8 % of $994,898 = $79,592 → $80,000.
-    expect(a.conditionAdjustment).toBe(80_000);
+    // average 5 → +8 % of the comparables' $250,207 = $20,017 → $20,000.
+    expect(a.conditionAdjustment).toBe(20_000);
   });
 
   it('lowers the estimate for poor condition, symmetrically to excellent', () => {
     const poor = estimateValue({ ...input, conditionScores: { kitchen: 1, roofing: 1 } }, worked, context);
-    expect(poor.conditionAdjustment).toBe(-80_000);
+    expect(poor.conditionAdjustment).toBe(-20_000);
     breakdownAddsUp(poor);
   });
 
@@ -232,14 +241,14 @@ describe('estimateValue: market', () => {
 
   it("follows the city's trend over the comparables' median age, even with fewer than 3 comparables", () => {
     // Worked example, Auckland falling 1 % a month: λ = 0.32 %, t = 0.0032 × 6.34 % + 0.9968 × −1 % = −0.977 % a month,
-    //   × 30 / 30.4375 months = −0.963 % × $994,898 = −$9,581 → −$10,000.
+    //   × 30 / 30.4375 months = −0.963 % × the comparables' $250,207 = −$2,409 → −$2,000.
     const e = estimateValue(input, worked, { ...context, cityTrendPerMonth: -0.01 });
-    expect(e.marketAdjustment).toBe(-10_000);
+    expect(e.marketAdjustment).toBe(-2_000);
     expect(e.explanation.find((l) => l.startsWith('Market:'))).toContain('the Auckland trend of the last 24 months (-1 % a month) gets 99.7 %');
     breakdownAddsUp(e);
-    // Two comparables, 30 and 60 days ago (median 45 days): −1 % × 45 / 30.4375 of the base.
+    // Two comparables, 30 and 60 days ago (median 45 days): −1 % × 45 / 30.4375 of what they priced.
     const two = estimateValue(input, worked.slice(0, 2), { ...context, cityTrendPerMonth: -0.01 });
-    expect(two.marketAdjustment / two.baseValue).toBeCloseTo((-0.01 * 45) / 30.4375, 2);
+    expect(two.marketAdjustment / comparablesShareOf(two)).toBeCloseTo((-0.01 * 45) / 30.4375, 2);
     expect(two.explanation.find((l) => l.startsWith('Market:'))).toContain('fewer than 3 dated comparables with a floor area, so the Auckland trend of the last 24 months (-1 % a month) is used');
     const sameDay = estimateValue(input, worked.map((c) => ({ ...c, saleDate: '2026-05-16' })), { ...context, cityTrendPerMonth: 0.02 });
     expect(sameDay.marketAdjustment).toBeGreaterThan(0);
@@ -268,7 +277,7 @@ describe('estimateValue: market', () => {
     ];
     for (const [trend, sign] of [[0.05, 1], [-0.05, -1]] as const) {
       const capped = estimateValue(input, old, { ...context, cityTrendPerMonth: trend });
-      expect(capped.marketAdjustment / capped.baseValue).toBeCloseTo(sign * 0.08, 2);
+      expect(capped.marketAdjustment / comparablesShareOf(capped)).toBeCloseTo(sign * 0.08, 2);
       expect(capped.explanation.find((l) => l.startsWith('Market:'))).toContain('capped at ±8 %');
       breakdownAddsUp(capped);
     }
@@ -278,12 +287,13 @@ describe('estimateValue: market', () => {
 describe('estimateValue: without comparables', () => {
   it('uses the rateable value at face value when no ratio is known', () => {
     const e = estimateValue(input, [], context);
-    // $800,000 × 1.0; condition +4 %: $32,000.
-    expect(e).toMatchObject({ baseValue: 800_000, conditionAdjustment: 32_000, marketAdjustment: 0, estimatedValue: 832_000 });
-    expect(e.explanation.slice(0, 3)).toEqual([
+    // $800,000 × 1.0; no condition adjustment: the RV was assessed for this home as it stands.
+    expect(e).toMatchObject({ baseValue: 800_000, conditionAdjustment: 0, marketAdjustment: 0, estimatedValue: 800_000 });
+    expect(e.explanation.slice(0, 4)).toEqual([
       'Comparable sales: none found, so they are not used.',
       'Rateable value: $800,000 × 1.00 (no sale-to-RV ratio known, so the RV is taken at face value) → $800,000.',
       'Base value: rateable value approach alone (no comparable sales) → $800,000.',
+      'Condition: no adjustment (+$0): the value rests on the rateable value alone, which was assessed for this home as it stands.',
     ]);
     breakdownAddsUp(e);
   });

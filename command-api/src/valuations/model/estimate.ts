@@ -4,8 +4,11 @@ import { MAX_COMPARABLES } from './comparables';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian } from './statistics';
 
-/** Recorded with every estimate; `kainga-model-1` was the first formula (see git history). */
-export const MODEL_ENGINE_VERSION = 'kainga-model-2';
+/**
+ * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
+ * base for condition and market (see git history).
+ */
+export const MODEL_ENGINE_VERSION = 'kainga-model-3';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -99,7 +102,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-2`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-3`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -132,9 +135,12 @@ type ComparablesApproach = {
  *    - neither: B = `cityMedianPricePerM2` × F (expected error 25 %);
  *    - nothing at all: Error(NOT_ENOUGH_INFORMATION).
  *    Expected error of B: s = √(w²·s_C² + (1 − w)²·s_R²) (the approaches' errors independent).
- * 4. Condition adjustment: over the rated criteria only (score 1–5; 0 = N/A is left out),
+ * 4. Condition adjustment, on the comparables' share of the base only, B_C = w·C (all of B
+ *    without an RV; none with the RV alone): the RV was assessed for this home as it stands and
+ *    the ratio brings it to today, so condition and market would count twice on (1 − w)·R.
+ *    Over the rated criteria only (score 1–5; 0 = N/A is left out),
  *    a = mean score; c = clamp(0.04 × (a − 3), −10 %, +10 %); 0 when nothing is rated.
- *    Condition = round₁₀₀₀(B × c). Raising any rated score raises a, so the estimate never falls
+ *    Condition = round₁₀₀₀(B_C × c). Raising any rated score raises a, so the estimate never falls
  *    (monotone non-decreasing in every score on the 1–5 scale). Note: rating a criterion that
  *    was N/A is not "raising" it: it adds evidence, which can be below the current average.
  * 5. Market adjustment: dᵢ = days from each dated comparable's sale to today (New Zealand date
@@ -145,7 +151,7 @@ type ComparablesApproach = {
  *    - Shrinkage: t = λ·t_local + (1 − λ)·t_prior with λ = S / (S + 600), S = Σ(dᵢ − d̄)² in
  *      months² (λ = 0 without a local trend): a trend fitted to a few sales a few weeks apart is
  *      mostly noise (it used to swing by ±20 % a month), the city's trend over two years is not.
- *    k = clamp(t × d̃, −8 %, +8 %); Market = round₁₀₀₀(B × k).
+ *    k = clamp(t × d̃, −8 %, +8 %); Market = round₁₀₀₀(B_C × k).
  * 6. Rounding: baseValue = round₁₀₀₀(B); estimatedValue = baseValue + Condition + Market, so the
  *    breakdown adds up exactly.
  * 7. Confidence (integer %):
@@ -234,12 +240,15 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
   // 3. Base value.
   let base: number;
   let baseError: number;
+  /** The share of the base the comparable sales (or the city's $/m²) priced: condition and market adjust only that share. */
+  let comparablesShare = 1;
   if (approach && rvValue !== null) {
     const cVar = approach.error ** 2;
     const rVar = rvError ** 2;
     const w = clamp(rVar / (cVar + rVar), BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_FLOOR + BLEND_COMPARABLES_SPAN);
     base = w * approach.value + (1 - w) * rvValue;
     baseError = Math.sqrt(w * w * cVar + (1 - w) * (1 - w) * rVar);
+    comparablesShare = (w * approach.value) / base;
     explanation.push(
       `Base value: ${pct(w)} comparable sales (${formatNzd(approach.value)}, expected error ±${pct(approach.error)}) + ${pct(1 - w)} rateable value (${formatNzd(rvValue)}, ±${pct(rvError)}) → ${formatNzd(roundToThousand(base))}; the approach that priced the comparables more consistently gets more weight.`,
     );
@@ -250,6 +259,7 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
   } else if (rvValue !== null) {
     base = rvValue;
     baseError = rvError;
+    comparablesShare = 0;
     explanation.push(`Base value: rateable value approach alone (no comparable sales) → ${formatNzd(roundToThousand(base))}.`);
   } else if (floorArea !== null && positive(context.cityMedianPricePerM2)) {
     base = context.cityMedianPricePerM2 * floorArea;
@@ -264,22 +274,28 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
 
   // 4. Condition adjustment.
   const rated = ratedScores(input.conditionScores ?? {});
+  // The rateable value was assessed for this home as it stands, and the ratio brings it to today:
+  // condition and market adjust only what the comparable sales priced (they would count twice on the rest).
+  const adjusted = base * comparablesShare;
+  const shareText = comparablesShare < 1 ? ` of the ${formatNzd(roundToThousand(adjusted))} the comparable sales priced` : '';
   let conditionAdjustment = 0;
-  if (rated.length > 0) {
+  if (rated.length > 0 && comparablesShare === 0) {
+    explanation.push(`Condition: no adjustment (${formatSignedNzd(0)}): the value rests on the rateable value alone, which was assessed for this home as it stands.`);
+  } else if (rated.length > 0) {
     const average = mean(rated.map(([, s]) => s));
     const raw = CONDITION_PER_POINT * (average - 3);
     const fraction = clamp(raw, -CONDITION_CAP, CONDITION_CAP);
-    conditionAdjustment = roundToThousand(base * fraction);
+    conditionAdjustment = roundToThousand(adjusted * fraction);
     const capped = fraction !== raw ? `, capped at ±${pct(CONDITION_CAP)}` : '';
     explanation.push(
-      `Condition: average ${average.toFixed(1)} stars over ${plural(rated.length, 'rated criterion', 'rated criteria')} (3 = Good is neutral, ${pct(CONDITION_PER_POINT)} a star${capped}) → ${formatSignedPercent(fraction)} = ${formatSignedNzd(conditionAdjustment)}.`,
+      `Condition: average ${average.toFixed(1)} stars over ${plural(rated.length, 'rated criterion', 'rated criteria')} (3 = Good is neutral, ${pct(CONDITION_PER_POINT)} a star${capped}) → ${formatSignedPercent(fraction)}${shareText} = ${formatSignedNzd(conditionAdjustment)}.`,
     );
   } else {
     explanation.push(`Condition: no criteria rated → no adjustment (${formatSignedNzd(0)}).`);
   }
 
   // 5. Market adjustment.
-  const { adjustment: marketAdjustment, line: marketLine } = marketTrend(usable, base, context, cityName);
+  const { adjustment: marketAdjustment, line: marketLine } = marketTrend(usable, adjusted, context, cityName, shareText);
   explanation.push(marketLine);
 
   const estimatedValue = baseValue + conditionAdjustment + marketAdjustment;
@@ -329,7 +345,7 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
 };
 
 /** Step 5 of `estimateValue`: the market adjustment and its line of explanation. */
-const marketTrend = (usable: readonly Comparable[], base: number, context: EstimateContext, cityName: string): { adjustment: number; line: string } => {
+const marketTrend = (usable: readonly Comparable[], base: number, context: EstimateContext, cityName: string, shareText: string): { adjustment: number; line: string } => {
   const today = nzDateOf(context.now);
   const dated = usable.flatMap((c) => {
     const date = parseIsoDate(c.saleDate);
@@ -375,6 +391,6 @@ const marketTrend = (usable: readonly Comparable[], base: number, context: Estim
   const capped = fraction !== raw ? ` (capped at ±${pct(MARKET_CAP)})` : '';
   return {
     adjustment,
-    line: `Market: ${why}; from the comparables' median sale date (${months(medianDays)} ago) to today → ${formatSignedPercent(fraction)}${capped} = ${formatSignedNzd(adjustment)}.`,
+    line: `Market: ${why}; from the comparables' median sale date (${months(medianDays)} ago) to today → ${formatSignedPercent(fraction)}${capped}${shareText} = ${formatSignedNzd(adjustment)}.`,
   };
 };
