@@ -1,6 +1,7 @@
 import type { SaleData } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { normalisePlace } from './comparables';
+import { rangeScaleOf } from './range-calibration';
 import { median, weightedMedian } from './statistics';
 
 /** City-wide figures look back this many months (the widest comparables window). */
@@ -32,6 +33,8 @@ export type CityMarketFigures = {
    * The `cityTrendPerMonth` of `EstimateContext`.
    */
   cityTrendPerMonth: number | null;
+  /** How much the city's recent sales say the model's range must widen to hold 4 in 5 prices (`rangeScaleOf`); null with too few. */
+  rangeScale: number | null;
   /** How many sales the figures stand on. */
   salesCount: number;
 };
@@ -103,10 +106,10 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
     .filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0)
     .map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
   const perM2 = inCity.filter(({ sale: s }) => s.floorArea !== null && s.floorArea > 0).map(({ sale: s }) => s.price / s.floorArea!);
-  return {
+  const figures = {
     citySaleToRvRatio: ratios.length > 0 ? weightedMedian(ratios) : null,
     cityMedianPricePerM2: perM2.length > 0 ? median(perM2) : null,
     cityTrendPerMonth: trend,
-    salesCount: inCity.length,
   };
+  return { ...figures, rangeScale: rangeScaleOf(inCity.map(({ sale }) => sale), figures), salesCount: inCity.length };
 };

@@ -129,6 +129,16 @@ describe('estimateValue: the worked example', () => {
   it('does not depend on the order of the comparables', () => {
     expect(estimateValue(input, [...worked].reverse(), context)).toEqual(e);
   });
+
+  it("scales the range by the city's calibration, and says so", () => {
+    // u = 1.28 × 1.5 × 0.061934 = 0.118913 → 1,005,000 × 0.881087 = 885,492 → $885,000; × 1.118913 = 1,124,508 → $1,125,000.
+    const wide = estimateValue(input, worked, { ...context, rangeScale: 1.5 });
+    expect(wide).toMatchObject({ estimatedValue: 1_005_000, conservativeValue: 885_000, optimisticValue: 1_125_000 });
+    expect(wide.explanation.at(-1)).toBe(
+      "Range: ±11.9 % (1.28 × the base value's expected error of ±6.2 %, widened × 1.50 so that 4 in 5 of Auckland's recent sales, valued the same way, fell inside theirs; about 4 in 5 sales fall inside) → $885,000 to $1,125,000.",
+    );
+    expect(estimateValue(input, worked, { ...context, rangeScale: null })).toEqual(e);
+  });
 });
 
 describe('estimateValue: condition', () => {

@@ -26,6 +26,11 @@ export type EstimateContext = {
    * unknown: the market adjustment then leans towards a flat market instead.
    */
   cityTrendPerMonth?: number | null;
+  /**
+   * The city's range scale (`rangeScaleOf`, conformal on its recent sales): the range is this
+   * many times the uncalibrated one (1.28 expected errors either side). Absent or null: 1.
+   */
+  rangeScale?: number | null;
 };
 
 export const NOT_ENOUGH_INFORMATION = 'Not enough information to estimate: enter the floor area or the rateable value.';
@@ -164,8 +169,8 @@ type ComparablesApproach = {
  *    standard deviation / mean) of the scaled prices qᵢ; 0.5 with a single comparable (agreement
  *    unknown), 0 with none.
  *    confidence = clamp(round(15 + 80 × score), 15, 95).
- * 8. Range: u = clamp(1.28 × s, 4 %, 30 %), about 4 in 5 sales inside when s is right (measured by
- *    `npm run bench:valuation`); conservative = round₁₀₀₀(E × (1 − u)),
+ * 8. Range: u = clamp(1.28 × g × s, 4 %, 30 %) with g the city's range scale (`rangeScaleOf`:
+ *    conformal on its recent sales, so 4 in 5 sale prices fall inside; 1 when unknown); conservative = round₁₀₀₀(E × (1 − u)),
  *    optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
  */
 export const estimateValue = (input: EstimateInput, comparables: readonly Comparable[], context: EstimateContext): Estimate => {
@@ -321,12 +326,15 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
   explanation.push(`Confidence ${confidence} %: ${spread}, ${rated.length} of ${conditionKeys.length} criteria rated, rateable value ${rateableValue !== null ? 'known' : 'unknown'}.`);
 
   // 8. Range.
-  const u = clamp(RANGE_Z * baseError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
+  const scale = positive(context.rangeScale) ? context.rangeScale : null;
+  const z = RANGE_Z * (scale ?? 1);
+  const u = clamp(z * baseError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
   const conservativeValue = roundToThousand(estimatedValue * (1 - u));
   const optimisticValue = roundToThousand(estimatedValue * (1 + u));
   const bound = u === RANGE_MIN ? ', the narrowest range given' : u === RANGE_MIN + RANGE_SPAN ? ', the widest range given' : '';
+  const calibration = scale === null ? '' : `, ${scale >= 1 ? 'widened' : 'narrowed'} × ${scale.toFixed(2)} so that 4 in 5 of ${cityName}'s recent sales, valued the same way, fell inside theirs`;
   explanation.push(
-    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
+    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
   );
 
   return {

@@ -82,6 +82,9 @@ export function ValuationSummary({ valuation }: { valuation: UserValuation }) {
           <dd>{formatNZD(valuation.optimisticValue)}</dd>
         </div>
       </dl>
+      <p className="muted small">
+        About 4 in 5 homes like this one sell within this range: it is set so that 4 in 5 of the town&apos;s recent sales, valued the same way, fell inside theirs.
+      </p>
 
       {valuation.explanation.length > 0 && (
         <section className="explanation" aria-labelledby="explanation-title">
