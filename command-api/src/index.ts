@@ -32,3 +32,4 @@ export { onAdContent, submitAdContent } from './advertising/content/content-comm
 export { leadChargeDecider, leadChargeStream, type LeadChargeCommand, type LeadChargeState } from './billing/lead-charges/lead-charge';
 export { leadChargeOf, leadChargeTermsOf, requestLeadCharge, sendLeadChargeCommand, takeLeadPayment, LEAD_CHARGE_MAX_AGE_MS, type LeadPaymentOutcome } from './billing/lead-charges/charge-lead';
 export { paymentsOf } from './billing/payments-of';
+export { locateAmongSales, locateFromSales, streetOf } from './valuations/locate-among-sales';

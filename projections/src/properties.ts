@@ -32,7 +32,7 @@ export interface PropertyDoc {
   rateableValue: number | null;
   latitude: number | null;
   longitude: number | null;
-  locationPrecision: 'address' | 'suburb' | 'city' | null;
+  locationPrecision: 'address' | 'street' | 'suburb' | 'city' | null;
   latestValuation: LatestValuation | null;
   valuations: number;
   demo: boolean;

@@ -20,8 +20,13 @@ describe('property decider', () => {
       .then([{ type: 'PropertyDetailsChanged', data: { propertyId: 'p1', ...details, bedrooms: 4, changedAt: at } }]));
   it('refuses someone else', () => spec.given([registered]).when({ type: 'RegisterProperty', propertyId: 'p1', ownerId: 'u2', details, demo: false, at }).thenRefuses('forbidden'));
   it('locates a property, once per place', () => {
-    const located: PropertyEvent = { type: 'PropertyLocated', data: { propertyId: 'p1', latitude: -36.85, longitude: 174.74, precision: 'suburb', geocoder: 'embedded', locatedAt: at } };
+    const located: PropertyEvent = { type: 'PropertyLocated', data: { propertyId: 'p1', latitude: -36.85, longitude: 174.74, precision: 'suburb', accuracyKm: null, geocoder: 'embedded', locatedAt: at } };
     spec.given([registered]).when({ type: 'LocateProperty', latitude: -36.85, longitude: 174.74, precision: 'suburb', geocoder: 'embedded', at }).then([located]);
+    // Placed among its street's known sales: how far the home may be from the point is recorded too.
+    spec
+      .given([registered])
+      .when({ type: 'LocateProperty', latitude: -36.85, longitude: 174.74, precision: 'street', accuracyKm: 0.2, geocoder: 'sales', at })
+      .then([{ type: 'PropertyLocated', data: { ...located.data, precision: 'street', accuracyKm: 0.2, geocoder: 'sales' } }]);
     spec.given([registered, located]).when({ type: 'LocateProperty', latitude: -36.85, longitude: 174.74, precision: 'suburb', geocoder: 'embedded', at }).thenNothingHappens();
   });
   it('gives one id per owner and address, whatever the spacing and case', () => {

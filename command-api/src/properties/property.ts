@@ -1,4 +1,4 @@
-import type { PropertyDetails, PropertyEvent } from '@kainga/contracts';
+import type { LocationPrecision, PropertyDetails, PropertyEvent } from '@kainga/contracts';
 import { forbidden, notFound, type Decider } from '@kainga/platform';
 import { createHash } from 'node:crypto';
 import { match } from 'ts-pattern';
@@ -18,7 +18,7 @@ export type PropertyState =
 
 export type PropertyCommand =
   | { type: 'RegisterProperty'; propertyId: string; ownerId: string; details: PropertyDetails; demo: boolean; at: string }
-  | { type: 'LocateProperty'; latitude: number; longitude: number; precision: 'address' | 'suburb' | 'city'; geocoder: string; at: string };
+  | { type: 'LocateProperty'; latitude: number; longitude: number; precision: LocationPrecision; accuracyKm?: number | null; geocoder: string; at: string };
 
 const sameDetails = (a: PropertyDetails, b: PropertyDetails) => (Object.keys(a) as (keyof PropertyDetails)[]).every((k) => a[k] === b[k]);
 
@@ -51,7 +51,7 @@ export const propertyDecider: Decider<PropertyState, PropertyCommand, PropertyEv
       .with({ type: 'LocateProperty' }, (c): PropertyEvent[] => {
         if (state.status !== 'registered') throw notFound('Property not found.');
         if (state.location?.latitude === c.latitude && state.location.longitude === c.longitude) return [];
-        return [{ type: 'PropertyLocated', data: { propertyId: state.propertyId, latitude: c.latitude, longitude: c.longitude, precision: c.precision, geocoder: c.geocoder, locatedAt: c.at } }];
+        return [{ type: 'PropertyLocated', data: { propertyId: state.propertyId, latitude: c.latitude, longitude: c.longitude, precision: c.precision, accuracyKm: c.accuracyKm ?? null, geocoder: c.geocoder, locatedAt: c.at } }];
       })
       .exhaustive(),
 };

@@ -1,4 +1,4 @@
-import type { Comparable, EventMetadata, Estimate, PropertyDetails, ValuationRequest } from '@kainga/contracts';
+import type { Comparable, EventMetadata, Estimate, LocationPrecision, PropertyDetails, ValuationRequest } from '@kainga/contracts';
 import { findLocation } from '@kainga/contracts';
 import { handleCommand, invalid, loadAggregate } from '@kainga/platform';
 import type { EventStore } from '@kainga/platform';
@@ -75,7 +75,7 @@ export async function loadProperty(store: EventStore, propertyId: string) {
 
 const step = (valuationId: string, name: string, metadata: EventMetadata): CommandCtx => ({ idempotencyKey: `valuation:${valuationId}:${name}`, metadata });
 
-export async function locateProperty(store: EventStore, propertyId: string, valuationId: string, point: { latitude: number; longitude: number; precision: 'address' | 'suburb' | 'city'; geocoder: string }, metadata: EventMetadata) {
+export async function locateProperty(store: EventStore, propertyId: string, valuationId: string, point: { latitude: number; longitude: number; precision: LocationPrecision; accuracyKm?: number | null; geocoder: string }, metadata: EventMetadata) {
   await handleCommand(store, propertyDecider, propertyStream(propertyId), { type: 'LocateProperty', ...point, at: metadata.occurredAt }, step(valuationId, 'locate', metadata));
 }
 

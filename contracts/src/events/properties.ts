@@ -14,10 +14,24 @@ export const PropertyDetailsChanged = z.object({
   type: z.literal('PropertyDetailsChanged'),
   data: PropertyDetails.extend({ propertyId: z.string(), changedAt: z.string() }),
 });
-/** Where the geocoder placed it; `precision` says how exact (the embedded geocoder is approximate). */
+/** How exact a located point is: a geocoded address, the middle of the known sales of its street or suburb, or a town's point. */
+export const LocationPrecision = z.enum(['address', 'street', 'suburb', 'city']);
+export type LocationPrecision = z.infer<typeof LocationPrecision>;
+/**
+ * Where it was placed; `precision` says how exact, and `accuracyKm` (when known) how far the
+ * home may be from the point: the typical distance of the sales it was placed among.
+ */
 export const PropertyLocated = z.object({
   type: z.literal('PropertyLocated'),
-  data: z.object({ propertyId: z.string(), latitude: z.number(), longitude: z.number(), precision: z.enum(['address', 'suburb', 'city']), geocoder: z.string(), locatedAt: z.string() }),
+  data: z.object({
+    propertyId: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    precision: LocationPrecision,
+    accuracyKm: z.number().nullable().optional(),
+    geocoder: z.string(),
+    locatedAt: z.string(),
+  }),
 });
 export const PropertyEvent = z.discriminatedUnion('type', [PropertyRegistered, PropertyDetailsChanged, PropertyLocated]);
 export type PropertyEvent = z.infer<typeof PropertyEvent>;

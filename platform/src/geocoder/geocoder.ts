@@ -8,8 +8,13 @@ export interface GeocodeQuery {
 export interface GeocodeResult {
   latitude: number;
   longitude: number;
-  /** How exact the point is: the embedded geocoder only knows towns, so it says 'suburb' or 'city'. */
-  precision: 'address' | 'suburb' | 'city';
+  /**
+   * How exact the point is: the embedded geocoder only knows towns, so it says 'suburb' or
+   * 'city'; placed among the known sales of the street or suburb, 'street' or 'suburb'.
+   */
+  precision: 'address' | 'street' | 'suburb' | 'city';
+  /** How far the home may be from the point (km), when known. */
+  accuracyKm?: number | null;
   geocoder: string;
 }
 

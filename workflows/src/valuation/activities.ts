@@ -1,5 +1,5 @@
 import type { Estimate, EventMetadata } from '@kainga/contracts';
-import { cityMarketFor, completeValuation, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
+import { cityMarketFor, completeValuation, locateFromSales, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
 import { CommandError, createGeocoder, createLogger, openStores, type Config, type Geocoder, type Logger, type Stores } from '@kainga/platform';
 import type { ValuationActivities } from './activity-types';
 
@@ -34,7 +34,10 @@ export function createActivities(deps: ActivityDeps): ValuationActivities {
       const valuation = await loadValuation(eventStore, valuationId);
       const property = await loadProperty(eventStore, valuation.propertyId);
       if (property.location) return property.location;
-      const point = await deps.geocoder.geocode(valuation.property);
+      // An address geocoder's point is the home's own; else the known sales of its street or
+      // suburb place it truer than the embedded geocoder's made-up suburb point.
+      const geocoded = await deps.geocoder.geocode(valuation.property);
+      const point = geocoded?.precision === 'address' ? geocoded : ((await locateFromSales(readStore, valuation.property)) ?? geocoded);
       if (!point) return null;
       await locateProperty(eventStore, valuation.propertyId, valuationId, point, meta(valuationId, 'locate', now()));
       return { latitude: point.latitude, longitude: point.longitude };

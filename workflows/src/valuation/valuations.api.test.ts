@@ -109,6 +109,23 @@ describe('valuations API', () => {
     expect(Number(pin.latitude)).toBeLessThan(-41);
   });
 
+  it('places the home among the known sales of its street (no address geocoder), and says how close that is', async () => {
+    for (const [i, [latitude, longitude]] of ([[-41.2805, 174.7605], [-41.2811, 174.7611]] as const).entries()) {
+      await recordSale(
+        t.deps,
+        { address: `${2 + i * 6} Glenmore St`, suburb: 'Kelburn', city: 'Wellington', saleDate: daysAgo(40 + i), price: 1_200_000, bedrooms: 3, bathrooms: 2, floorArea: 150, landArea: 500, rateableValue: 1_100_000, latitude, longitude, demo: false, source: 'test' },
+        metadata,
+      );
+    }
+    const c = client(t.app);
+    await c.register('glenmore@example.nz');
+    const res = await c.post('/api/valuations', { ...request, address: '30 Glenmore Street', suburb: 'Kelburn' });
+    expect(res.statusCode, res.body).toBe(200);
+    const located = (await t.stores.eventStore.readAll({ after: null, filter: { eventTypes: ['PropertyLocated'] }, limit: 1000 })).at(-1)!;
+    expect(located.data).toMatchObject({ latitude: -41.2808, longitude: 174.7608, precision: 'street', geocoder: 'sales' });
+    expect((located.data as { accuracyKm: number }).accuracyKm).toBeGreaterThan(0);
+  });
+
   it('keeps the public showcase with its ETag until a valuation completes', async () => {
     const visitor = client(t.app);
     const first = await visitor.get('/api/summaries/valuations?pageSize=6');

@@ -1,0 +1,78 @@
+import type { SaleData } from '@kainga/contracts';
+import type { GeocodeResult, ReadStore } from '@kainga/platform';
+import { salesInCity } from '@kainga/projections';
+import { normalisePlace } from './model';
+import { median } from './model/statistics';
+import { haversineKm } from './model/distance';
+
+/** The suffixes an address may abbreviate, so "14 Rata St" and "2 Rata Street" share a street. */
+const STREET_SUFFIXES: Record<string, string> = {
+  st: 'street',
+  rd: 'road',
+  ave: 'avenue',
+  av: 'avenue',
+  cres: 'crescent',
+  cr: 'crescent',
+  pl: 'place',
+  dr: 'drive',
+  tce: 'terrace',
+  ln: 'lane',
+  hwy: 'highway',
+  pde: 'parade',
+  ct: 'court',
+  cl: 'close',
+  gr: 'grove',
+  sq: 'square',
+};
+
+/**
+ * The street of an address, normalised: "2/14A Rata St" → "rata street" (unit, number and letter
+ * dropped, the suffix spelled out, case and macrons ignored); null when the address has no
+ * number before a name (a rural address, a building's name).
+ */
+export function streetOf(address: string): string | null {
+  const match = /^\s*(?:(?:flat|unit|apt)\s*\w+\s*,?\s*)?(?:\w+\s*\/\s*)?\d+\s*[a-z]?\s*,?\s+(.+?)\s*$/i.exec(address);
+  if (!match) return null;
+  const words = normalisePlace(match[1]!.replace(/[.,]/g, ' ')).split(' ').filter(Boolean);
+  if (words.length === 0 || /^\d/.test(words[0]!)) return null;
+  const last = words.length - 1;
+  words[last] = STREET_SUFFIXES[words[last]!] ?? words[last]!;
+  return words.join(' ');
+}
+
+/** A point placed among this few sales of the street is said to be within this much of the home. */
+const LONE_SALE_ACCURACY_KM = 0.5;
+/** The least accuracy claimed (sales of one street can all share a point). */
+const MIN_ACCURACY_KM = 0.1;
+
+type Located = Pick<GeocodeResult, 'latitude' | 'longitude' | 'precision' | 'accuracyKm'>;
+
+/**
+ * Places a home among the known sales of its own street in its suburb, else of its suburb, in
+ * its town: the median of their coordinates (one odd point does not move it), with the median
+ * distance of those sales from it as how far the home may be (at least 100 m; 500 m with a single
+ * sale of the street). Null when no sale of the suburb has coordinates. Without an address
+ * geocoder this is the truest point the data holds: the embedded geocoder only knows where towns
+ * are, and a suburb's point made up from its name put comparables' distances kilometres wrong.
+ */
+export function locateAmongSales(property: { address: string; suburb: string; city: string }, sales: readonly SaleData[]): Located | null {
+  const city = normalisePlace(property.city);
+  const suburb = normalisePlace(property.suburb);
+  const street = streetOf(property.address);
+  const inSuburb = sales.filter((s) => s.latitude !== null && s.longitude !== null && normalisePlace(s.city) === city && normalisePlace(s.suburb) === suburb);
+  const onStreet = street ? inSuburb.filter((s) => streetOf(s.address) === street) : [];
+  const group = onStreet.length > 0 ? onStreet : inSuburb;
+  if (group.length === 0) return null;
+  const point = { latitude: median(group.map((s) => s.latitude!)), longitude: median(group.map((s) => s.longitude!)) };
+  const spread = median(group.map((s) => haversineKm(point, { latitude: s.latitude!, longitude: s.longitude! })));
+  const accuracyKm = onStreet.length === 1 ? LONE_SALE_ACCURACY_KM : Math.max(MIN_ACCURACY_KM, spread);
+  return { ...roundPoint(point), precision: onStreet.length > 0 ? 'street' : 'suburb', accuracyKm: Math.round(accuracyKm * 100) / 100 };
+}
+
+const roundPoint = (p: { latitude: number; longitude: number }) => ({ latitude: Math.round(p.latitude * 1e6) / 1e6, longitude: Math.round(p.longitude * 1e6) / 1e6 });
+
+/** `locateAmongSales` over every sale of the town in the `sales` read model. */
+export async function locateFromSales(readStore: ReadStore, property: { address: string; suburb: string; city: string }): Promise<(Located & { geocoder: string }) | null> {
+  const located = locateAmongSales(property, await salesInCity(readStore, property.city, '0000-01-01'));
+  return located ? { ...located, geocoder: 'sales' } : null;
+}
