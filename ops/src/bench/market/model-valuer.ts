@@ -1,5 +1,5 @@
 import { normalizePlaceName, type Estimate, type SaleData } from '@kainga/contracts';
-import { cityMarketFigures, estimateValue, findComparables } from '@kainga/command-api';
+import { cityMarketFigures, estimateValue, findComparables, locateAmongSales } from '@kainga/command-api';
 import { subjectOf } from './subject';
 import type { BenchSale } from './bench-market';
 
@@ -16,7 +16,10 @@ export interface ModelValuation {
  * sale date), valued as at the sale date. Null when the model declines (nothing to go on).
  */
 export function valueWithModel(sale: BenchSale, pool: readonly SaleData[]): ModelValuation | null {
-  const subject = subjectOf(sale);
+  // Placed as the service places a home without an address geocoder: among the known sales of its street, else its suburb.
+  const known = subjectOf(sale);
+  const placed = locateAmongSales(known, pool);
+  const subject = placed ? { ...known, latitude: placed.latitude, longitude: placed.longitude } : known;
   const at = new Date(`${sale.saleDate}T00:00:00Z`);
   const city = cityMarketFigures(subject.city, pool, at);
   const { comparables } = findComparables(subject, pool, at);

@@ -12,9 +12,9 @@ export type BenchSubject = ValuationSubject & { conditionScores: ConditionScores
  *
  * Not passed yet, because the model's types have no field for them: the property type (house,
  * townhouse, unit, apartment: `PropertyDetails` has none, so an apartment is only told apart by
- * its land area of 0). Coordinates: the home's own (an exact geocoder); the embedded geocoder the
- * service runs today places many addresses only at the suburb's or town's centre, so the bench is
- * kinder on distance than production until the better geocoder lands.
+ * its land area of 0). Coordinates: the home's own; `valueWithModel` then places it as the
+ * service does without an address geocoder, among the known sales of its street or suburb
+ * (`locateAmongSales`), which values as well as the exact point on this market (6.8 % both).
  */
 export function subjectOf(sale: BenchSale): BenchSubject {
   const { home } = sale;
