@@ -77,6 +77,7 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'GET /api/summaries/properties/:id': { call: (f) => ({ url: `/api/summaries/properties/${f.propertyId}` }) },
   'GET /api/public/property-locations': { call: () => ({ url: '/api/public/property-locations' }) },
   'GET /api/public/property-locations/extent': { call: () => ({ url: '/api/public/property-locations/extent' }) },
+  'GET /api/public/property-locations/:id': { call: (f) => ({ url: `/api/public/property-locations/${f.propertyId}` }) },
   'GET /api/public/property-directory': { call: () => ({ url: '/api/public/property-directory' }) },
   'GET /api/public/property-directory/cities': { call: () => ({ url: '/api/public/property-directory/cities' }) },
   'GET /api/partners/location/:locationId': { call: () => ({ url: '/api/partners/location/auckland' }) },
@@ -105,6 +106,10 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'GET /api/valuations': { call: () => ({ url: '/api/valuations' }), owner: { owners: ['owner'], secret: (f) => f.valuationId } },
   'POST /api/valuations/:id/generate-report': {
     call: (f) => ({ url: `/api/valuations/${f.valuationId}/generate-report` }),
+    owner: { owners: ['owner', 'admin'], secret: () => ADDRESS, addressed: true },
+  },
+  'GET /api/valuations/:id/report': {
+    call: (f) => ({ url: `/api/valuations/${f.valuationId}/report` }),
     owner: { owners: ['owner', 'admin'], secret: () => ADDRESS, addressed: true },
   },
   'POST /api/valuations/:id/save': { call: (f) => ({ url: `/api/valuations/${f.valuationId}/save` }), owner: { owners: ['owner'], secret: (f) => f.valuationId, addressed: true } },

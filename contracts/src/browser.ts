@@ -7,6 +7,7 @@ export * from './conditions';
 export type { ConditionScores } from './conditions-schema';
 export * from './nz-locations';
 export * from './value-band';
+export * from './value-breakdown';
 export * from './workflows';
 export * from './confidence';
 export * from './calculators/index';

@@ -10,6 +10,7 @@ export * from './conditions';
 export * from './conditions-schema';
 export * from './location';
 export * from './value-band';
+export * from './value-breakdown';
 export * from './events/sales';
 export * from './events/properties';
 export * from './events/valuations';

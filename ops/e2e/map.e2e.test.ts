@@ -5,7 +5,7 @@
  * map') and, at least once per journey, by a real click on the map canvas at the marker's pixel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { PublicPropertyLocation, UserValuation } from '@kainga/contracts';
 import { signInThroughUi, startSuite, userMenuButton, visible, type Suite, DEMO_PASSWORD, nzd } from './harness';
 
@@ -20,9 +20,14 @@ afterAll(async () => {
   await suite?.close();
 });
 
-/** A property whose address is unique (so the list filter finds exactly it). */
+/**
+ * A property whose address is unique (so the list filter finds exactly it) and that is alone at its
+ * spot (properties at the very same spot are drawn as one numbered group, whose click chooses its
+ * first member, which may be another).
+ */
 function unique(predicate: (l: PublicPropertyLocation) => boolean): PublicPropertyLocation {
-  const found = locations.find((l) => predicate(l) && locations.filter((o) => o.address === l.address).length === 1);
+  const alone = (l: PublicPropertyLocation) => locations.filter((o) => o.latitude === l.latitude && o.longitude === l.longitude).length === 1;
+  const found = locations.find((l) => predicate(l) && alone(l) && locations.filter((o) => o.address === l.address).length === 1);
   if (!found) throw new Error('no such demo property');
   return found;
 }
@@ -177,11 +182,81 @@ describe('the property map, signed in', () => {
     const summary = p.getByRole('article', { name: 'Public property summary' });
     await visible(summary);
     expect(await summary.innerText()).toContain(`${nzd(theirs.valuationLow!)} – ${nzd(theirs.valuationHigh!)}`);
+    // The summary names the property just clicked (its address is public: the map shows it).
+    expect(await summary.innerText()).toContain(theirs.address);
     expect(await p.innerText()).not.toContain('Your Property');
     await summary.getByRole('button', { name: 'View Full Details' }).click();
     const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Rate This Property' });
     await visible(toast);
     expect(await toast.innerText()).toContain('Create an assessment to see full details');
+  });
+});
+
+/** The selected marker's pixel once the map holds still (it eases to a property it was asked to show). */
+async function stillPixel(map: Locator): Promise<string | null> {
+  let pixel = await map.getAttribute('data-selected-pixel');
+  await expect
+    .poll(async () => {
+      const before = pixel;
+      await new Promise((r) => setTimeout(r, 250));
+      pixel = await map.getAttribute('data-selected-pixel');
+      return pixel === before;
+    })
+    .toBe(true);
+  return pixel;
+}
+
+describe('the property map, opened for one property and on a phone', () => {
+  it("'View on Map' on a property page opens the map with that property selected and centred", async () => {
+    const page = await suite.newPage();
+    await signIn(page, 'owner@demo.kainga.nz');
+    const mine = (await page.evaluate(async () => (await fetch('/api/valuations', { credentials: 'include' })).json())) as UserValuation[];
+    const ownedIds = new Set(mine.map((v) => v.property?.id));
+    const own = unique((l) => ownedIds.has(l.id) && l.hasValuation);
+
+    await page.goto(`/property/${own.id}`);
+    await page.getByRole('link', { name: 'View on Map' }).click();
+    await page.waitForURL((u) => u.pathname === '/map' && u.searchParams.get('property') === own.id);
+    await visible(popup(page).getByText(own.address, { exact: true }));
+    const p = panel(page);
+    await visible(p.getByText('Your Property', { exact: true }));
+    expect(await p.innerText()).toContain(own.address);
+
+    // Centred, and zoomed in close enough to tell it from its neighbours.
+    const map = page.locator('.property-map');
+    await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeGreaterThanOrEqual(15);
+    const box = (await map.boundingBox())!;
+    const [x, y] = (await map.getAttribute('data-selected-pixel'))!.split(',').map(Number) as [number, number];
+    expect(Math.abs(x - box.width / 2)).toBeLessThanOrEqual(2);
+    expect(Math.abs(y - box.height / 2)).toBeLessThanOrEqual(2);
+  });
+
+  it('a popup opened near the sticky header is moved below it (390 px phone)', async () => {
+    const page = await suite.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await page.goto('/map');
+    const target = unique((l) => l.hasValuation);
+    await chooseFromList(page, target.address);
+    await page.keyboard.press('Escape');
+    await popup(page).waitFor({ state: 'detached' });
+
+    // Scroll the page so that the marker sits just below the header: its popup would open under it.
+    const header = page.locator('.app-header');
+    const map = page.locator('.property-map');
+    const headerBottom = await header.evaluate((h) => h.getBoundingClientRect().bottom);
+    const [, markerY] = (await stillPixel(map))!.split(',').map(Number) as [number, number];
+    const mapTop = await map.evaluate((m) => m.getBoundingClientRect().top);
+    await page.evaluate((dy) => window.scrollBy(0, dy), mapTop + markerY - (headerBottom + 40));
+    await expect.poll(() => map.evaluate((m, hb) => m.getBoundingClientRect().top < hb, headerBottom)).toBe(true);
+
+    const [x, y] = (await stillPixel(map))!.split(',').map(Number) as [number, number];
+    const mapBox = (await map.boundingBox())!;
+    expect(mapBox.y + y).toBeGreaterThan(headerBottom);
+    await page.mouse.click(mapBox.x + x, mapBox.y + y);
+    await visible(popup(page).getByText(target.address, { exact: true }));
+    // The popup's top ends below the header's bottom, fully readable.
+    await expect.poll(async () => (await popup(page).boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+    const shown = (await popup(page).boundingBox())!;
+    expect(shown.y + shown.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
   });
 });
 

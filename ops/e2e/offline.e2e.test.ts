@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledPage as openControlledPage, signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { controlledPage as openControlledPage, newPerson, registerThroughUi, signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -180,5 +180,63 @@ describe('Kāinga offline', () => {
     await page.goto('/api/logout');
     await visible(page.getByRole('button', { name: 'Sign In' }).or(page.getByRole('link', { name: 'Sign In' })).first());
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('kainga-api-private'))).toBe(false);
+  });
+
+  it('keeps a signed-in person signed in offline, says the page is offline, and forgets them at sign-out', async () => {
+    const page = await controlledPage();
+    const person = newPerson('Mere', 'Offline');
+    await registerThroughUi(page, person);
+    const name = `${person.firstName} ${person.lastName}`;
+    await page.goto('/');
+    await visible(userMenuButton(page, name));
+
+    // A network failure is not a 401 (consumer spec §4): a reload without a network keeps the person.
+    await page.context().setOffline(true);
+    await page.reload();
+    await visible(page.getByText(OFFLINE_NOTICE));
+    await visible(userMenuButton(page, name));
+    // The signed-in home (the assessment form), not the marketing page.
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+    await page.getByRole('heading', { name: 'Whats that property really worth?' }).waitFor({ state: 'detached' });
+
+    await page.goto('/profile');
+    await visible(page.getByRole('heading', { name: 'Profile Settings' }));
+    await visible(userMenuButton(page, name));
+    await visible(page.getByText(OFFLINE_NOTICE));
+    expect(await page.getByText('Access Denied').count()).toBe(0);
+
+    // Back online, sign out: the kept copy is gone, so offline now reads as signed out.
+    await page.context().setOffline(false);
+    await page.goto('/api/logout');
+    await visible(page.getByRole('heading', { name: 'Whats that property really worth?' }));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('kainga.auth.lastKnownUser'))).toBeNull();
+    await page.context().setOffline(true);
+    await page.reload();
+    await visible(page.getByText(OFFLINE_NOTICE));
+    await visible(page.getByRole('heading', { name: 'Whats that property really worth?' }));
+    expect(await userMenuButton(page).count()).toBe(0);
+    await page.context().setOffline(false);
+  });
+
+  it('forgets the kept person when the server answers 401 (the session ended elsewhere)', async () => {
+    const page = await controlledPage();
+    const person = newPerson('Rawiri', 'Expired');
+    await registerThroughUi(page, person);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('kainga.auth.lastKnownUser'))).toContain(person.email);
+    // The session is gone but the readable signed-in hint stays: the user call answers 401.
+    const context = page.context();
+    const hint = (await context.cookies()).filter((c) => c.name === 'kainga.signed_in');
+    expect(hint).toHaveLength(1);
+    await context.clearCookies();
+    await context.addCookies(hint);
+    await page.goto('/');
+    await visible(page.getByRole('heading', { name: 'Whats that property really worth?' }));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('kainga.auth.lastKnownUser'))).toBeNull();
+    await context.setOffline(true);
+    await page.reload();
+    await visible(page.getByText(OFFLINE_NOTICE));
+    await visible(page.getByRole('heading', { name: 'Whats that property really worth?' }));
+    expect(await userMenuButton(page).count()).toBe(0);
+    await context.setOffline(false);
   });
 });

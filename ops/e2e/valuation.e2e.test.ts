@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import type { UserValuation } from '@kainga/contracts';
+import { callApi, DEMO_PASSWORD, newPerson, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -23,6 +24,19 @@ async function chooseCity(page: Page, city: string) {
   await page.getByLabel('City').fill(city);
   await settledSelectList(page).locator(`.ant-select-item-option[title="${city}"]`).click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
+
+/** The report page's document (the server's report, in its frame). */
+const reportDocument = (page: Page) => page.frameLocator('iframe.report-frame');
+
+/** The report's Value Breakdown: each row's amount by key, and the total. */
+async function breakdownAmounts(page: Page): Promise<{ rows: Record<string, number>; total: number }> {
+  const cells = await reportDocument(page)
+    .locator('table.breakdown tr[data-row]')
+    .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-row')!, tr.querySelector('[data-amount]')?.getAttribute('data-amount') ?? null] as const));
+  // A row without an amount (no RV given) is shown as '—' and adds nothing.
+  const rows = Object.fromEntries(cells.filter(([key, value]) => key !== 'total' && value !== null).map(([key, value]) => [key, Number(value)]));
+  return { rows, total: Number(cells.find(([key]) => key === 'total')![1]) };
 }
 
 const ratingGroup = (page: Page, label: string) => page.getByRole('radiogroup', { name: label, exact: true });
@@ -169,12 +183,28 @@ describe('a signed-in person values a property', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-    // The full report opens in a new tab.
+    // The full report opens in a new tab, at its own address (not about:blank).
+    const resultRows: Record<string, number> = {};
+    for (const key of ['base', 'sales', 'condition', 'market']) {
+      if ((await row(key).count()) > 0) resultRows[key] = amount(await row(key).innerText());
+    }
     const [report] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Generate Full Report' }).click()]);
-    await report.waitForFunction(() => document.body?.innerText.includes('12 Karori Road') && !document.body.innerText.includes('Generating report'));
+    await report.waitForURL(/\/valuations\/[^/]+\/report$/);
+    const reportUrl = report.url();
+    await visible(reportDocument(report).getByRole('heading', { name: '12 Karori Road' }));
     expect(await report.title()).toContain('12 Karori Road');
-    expect(await report.locator('body').innerText()).toContain('Karori');
+    expect(await reportDocument(report).locator('body').innerText()).toContain('Karori');
     await visible(toast(page, 'Report Generated'));
+    // Its breakdown is the results screen's, and adds up to the same total.
+    const reportRows = await breakdownAmounts(report);
+    expect(reportRows.rows).toEqual(resultRows);
+    expect(reportRows.total).toBe(estimated);
+    expect(Object.values(reportRows.rows).reduce((a, b) => a + b, 0)).toBe(reportRows.total);
+    // Reloaded (or opened from a bookmark), the same report.
+    await report.reload();
+    await visible(reportDocument(report).getByRole('heading', { name: '12 Karori Road' }));
+    expect(report.url()).toBe(reportUrl);
+    expect(await breakdownAmounts(report)).toEqual(reportRows);
     await report.close();
 
     // New Assessment: back to an empty step 1, and the valuation is in the recent list.
@@ -219,3 +249,51 @@ describe('a signed-in person values a property', () => {
     await page.close();
   });
 });
+
+describe('the valuation report page', () => {
+  it("fits a 390 px phone, is its owner's only (Owner Access Required for anyone else) and asks a visitor to sign in", async () => {
+    const phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
+    const owner = await suite.newPage(phone);
+    await owner.goto('/sign-in');
+    await signInThroughUi(owner, 'owner@demo.kainga.nz', DEMO_PASSWORD);
+    // A phone's header has the menu sheet, not the account dropdown: the screen leaving says it worked.
+    await owner.waitForURL((u) => u.pathname !== '/sign-in');
+    const mine = (await callApi<UserValuation[]>(owner, 'GET', '/api/valuations')).body;
+    const valuation = mine.find((v) => v.estimatedValue !== null && v.comparables.length > 0)!;
+    const path = `/valuations/${valuation.id}/report`;
+
+    await owner.goto(path);
+    const doc = reportDocument(owner);
+    await visible(doc.getByRole('heading', { name: valuation.property!.address }));
+    await visible(doc.getByRole('heading', { name: 'Comparable sales' }));
+    expect(await doc.locator('table.comparables td[data-label="Price"]').count()).toBe(valuation.comparables.length);
+    // Nothing scrolls sideways: neither the page nor the report in it.
+    const pageFits = await owner.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    expect(pageFits).toBe(true);
+    const reportFits = await doc.locator('html').evaluate((html) => ({
+      fits: html.scrollWidth <= html.clientWidth,
+      comparablesRight: Math.max(...[...html.querySelectorAll('table.comparables')].map((t) => t.getBoundingClientRect().right)),
+      width: html.clientWidth,
+    }));
+    expect(reportFits.fits).toBe(true);
+    expect(reportFits.comparablesRight).toBeLessThanOrEqual(reportFits.width);
+    const rows = await breakdownAmounts(owner);
+    expect(rows.total).toBe(valuation.estimatedValue);
+    expect(Object.values(rows.rows).reduce((a, b) => a + b, 0)).toBe(rows.total);
+
+    // Someone else, signed in: the owner-access message, not the report.
+    const other = await suite.newPage();
+    await registerThroughUi(other, newPerson('Hemi', 'Neighbour'));
+    await other.goto(path);
+    await visible(other.getByRole('heading', { name: 'Owner Access Required' }));
+    await visible(other.getByText('You can only view detailed information for properties you own'));
+    expect(await other.locator('iframe.report-frame').count()).toBe(0);
+
+    // Signed out: sign in, and come back here.
+    const visitor = await suite.newPage(phone);
+    await visitor.goto(path);
+    await visible(visitor.getByRole('heading', { name: 'Authentication Required' }));
+    expect(await visitor.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toContain(encodeURIComponent(path));
+  });
+});
+

@@ -188,3 +188,29 @@ describe('ETag and Accept-Encoding reading', () => {
     expect(acceptedEncoding(undefined)).toBeNull();
   });
 });
+
+describe('GET /api/public/property-locations/{id}', () => {
+  it("answers one located property, exactly as the list gives it, to anyone (no session)", async () => {
+    const one = await t.app.inject({ method: 'GET', url: '/api/public/property-locations/wgtn-1' });
+    expect(one.statusCode).toBe(200);
+    const all = JSON.parse((await t.app.inject({ method: 'GET', url: URL_ALL })).body) as PublicPropertyLocation[];
+    expect(JSON.parse(one.body)).toEqual(all.find((l) => l.id === 'wgtn-1'));
+    expect(JSON.parse(one.body)).toMatchObject({ address: 'wgtn-1 Test Road', latitude: '-41.29', longitude: '174.78' });
+  });
+
+  it('is 404 for an unknown property and for one without coordinates', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/public/property-locations/no-such-property' });
+    expect(unknown.statusCode).toBe(404);
+    expect(JSON.parse(unknown.body)).toEqual({ message: 'Property not found.' });
+    const details = { address: '1 Nowhere Road', suburb: '', city: 'Wellington', floorArea: null, landArea: null, bedrooms: null, bathrooms: null, rateableValue: null };
+    const r = await handleCommand(t.stores.eventStore, propertyDecider, propertyStream('unlocated-1'), { type: 'RegisterProperty', propertyId: 'unlocated-1', ownerId: 'owner-1', details, demo: false, at: metadata.occurredAt }, { metadata, idempotencyKey: 'unlocated-1:register' });
+    await waitForProjection(t.stores.readStore, 'properties', r.position);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/property-locations/unlocated-1' })).statusCode).toBe(404);
+  });
+
+  it('leaves the extent route where it was', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public/property-locations/extent' });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body)).toHaveProperty('count');
+  });
+});

@@ -1,6 +1,7 @@
-import { PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
+import { PropertyIdParams, PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
+import { CommandError } from '@kainga/platform';
 import type { ReadStore } from '@kainga/platform';
-import { locatedProperties, PROPERTIES, type LocatedProperty, type LonLatBox } from '@kainga/projections';
+import { findProperty, locatedProperties, PROPERTIES, type LocatedProperty, type LonLatBox } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -126,6 +127,8 @@ export class LocationsAnswers {
  * part of the country in view, a strong ETag with If-None-Match → 304, Cache-Control for public
  * data, and the body kept ready in brotli and gzip (compressed once per version, not per request).
  *
+ * GET /api/public/property-locations/{id}: one located property's public location (404 if none).
+ *
  * GET /api/public/property-locations/extent: what the map needs before it knows its view (the box
  * to fit, the total and valued counts, the New Zealand-wide figures of the insights panel), with
  * the same ETag, Cache-Control and compression, computed once per version of the read model.
@@ -136,6 +139,17 @@ export default async function propertyLocationsRoute(app: FastifyInstance, { dep
     '/api/public/property-locations',
     { schema: { tags: ['public'], querystring: PropertyLocationsQuery, response: { 200: z.array(PublicPropertyLocation), ...errorResponses(400) } } },
     async (request, reply) => sendAnswer(request, reply, await answers.get(request.query)),
+  );
+  // One property's public location (the same fields as in the list): what the map needs to open
+  // with that property selected and centred (/map?property=<id>) before its tile is loaded.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/public/property-locations/:id',
+    { schema: { tags: ['public'], params: PropertyIdParams, response: { 200: PublicPropertyLocation, ...errorResponses(400, 404) } } },
+    async (request, reply) => {
+      const p = await findProperty(deps.stores.readStore, request.params.id);
+      if (!p || p.latitude === null || p.longitude === null) throw new CommandError('not_found', 'Property not found.');
+      return reply.header('cache-control', 'public, max-age=60').send(toPublic({ ...p, latitude: p.latitude, longitude: p.longitude }));
+    },
   );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/public/property-locations/extent',

@@ -1,4 +1,4 @@
-import { conditionLabels, conditionSections, scoreLabels, type ConditionKey } from '@kainga/contracts';
+import { conditionLabels, conditionSections, scoreLabels, valueBreakdown, type ConditionKey } from '@kainga/contracts';
 import type { ValuationDoc } from '@kainga/projections';
 
 /** The how-it-works page's disclaimer, printed on every report. */
@@ -17,8 +17,10 @@ const date = (iso: string) => new Intl.DateTimeFormat('en-NZ', { year: 'numeric'
 const num = (n: number | null, unit = '') => (n === null ? '—' : `${n.toLocaleString('en-NZ')}${unit}`);
 
 /**
- * The full valuation report: a complete, printable HTML document written into a new window by
- * the results screen. Only a completed valuation has one.
+ * The full valuation report: a complete, printable HTML document, shown by the PWA's report page
+ * (/valuations/{id}/report, only for the valuation's owner). Only a completed valuation has one.
+ * Its Value Breakdown is the results screen's (contracts valueBreakdown), so its rows add up to the
+ * estimate; it reads on a 390 px phone (the comparables stack into cards).
  */
 export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): string {
   const e = doc.estimate;
@@ -35,15 +37,31 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
         )
         .join('')
     : '<tr><td colspan="3">No criteria were rated (all N/A).</td></tr>';
+  // Each cell names its column (data-label): on a phone the table stacks into one card per sale.
   const comparables = doc.comparables.length
     ? doc.comparables
         .map(
-          (c) => `<tr><td>${escapeHtml(c.address)}${c.demo ? ' <span class="demo">demo data</span>' : ''}<br><small>${escapeHtml([c.suburb, c.city].filter(Boolean).join(', '))}</small></td>` +
-            `<td>${escapeHtml(date(c.saleDate))}</td><td class="num">${nzd(c.price)}</td><td class="num">${c.matchPercentage}%</td>` +
-            `<td class="num">${num(c.bedrooms)}</td><td class="num">${num(c.floorArea, ' m²')}</td><td class="num">${num(c.landArea, ' m²')}</td><td class="num">${c.distance === null ? '—' : `${c.distance} km`}</td></tr>`,
+          (c) => `<tr><td data-label="Address">${escapeHtml(c.address)}${c.demo ? ' <span class="demo">demo data</span>' : ''}<br><small>${escapeHtml([c.suburb, c.city].filter(Boolean).join(', '))}</small></td>` +
+            `<td data-label="Sold">${escapeHtml(date(c.saleDate))}</td><td class="num" data-label="Price">${nzd(c.price)}</td><td class="num" data-label="Match">${c.matchPercentage}%</td>` +
+            `<td class="num" data-label="Beds">${num(c.bedrooms)}</td><td class="num" data-label="Floor">${num(c.floorArea, ' m²')}</td><td class="num" data-label="Land">${num(c.landArea, ' m²')}</td><td class="num" data-label="Distance">${c.distance === null ? '—' : `${c.distance} km`}</td></tr>`,
         )
         .join('')
     : '<tr><td colspan="8">No comparable sales were found; the estimate rests on the rateable value and the property details.</td></tr>';
+  // The results screen's rows (contracts valueBreakdown): they add up to the total the same way.
+  const breakdown = valueBreakdown({
+    rateableValue: p.rateableValue,
+    baseValue: e.baseValue,
+    conditionAdjustment: e.conditionAdjustment,
+    marketAdjustment: e.marketAdjustment,
+    estimatedValue: e.estimatedValue,
+  });
+  const breakdownRows = breakdown.rows
+    .map((row) =>
+      row.signed && row.value !== null
+        ? `<tr data-row="${row.key}"><td>${escapeHtml(row.label)}</td><td class="num ${row.value >= 0 ? 'pos' : 'neg'}" data-amount="${row.value}">${signed(row.value)}</td></tr>`
+        : `<tr data-row="${row.key}"><td>${escapeHtml(row.label)}</td><td class="num"${row.value === null ? '' : ` data-amount="${row.value}"`}>${nzd(row.value)}</td></tr>`,
+    )
+    .join('');
   const anyDemo = doc.comparables.some((c) => c.demo);
   const engine = e.engine === 'openai' ? `AI valuer (${escapeHtml(e.engineVersion)})` : `Kāinga valuation model (${escapeHtml(e.engineVersion)})`;
 
@@ -61,6 +79,17 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
   .value { font-size: 2rem; font-weight: 700; color: #0b6e4f; } .pos { color: #0b6e4f; } .neg { color: #c53030; }
   .demo { background: #fff4d6; color: #8a5a00; border-radius: 4px; padding: 0 .3rem; font-size: .8em; }
   .disclaimer { margin-top: 2rem; padding: 1rem; background: #f5f7fa; border-left: 4px solid #52606d; font-size: .9em; }
+  td, th, h1, p { overflow-wrap: anywhere; }
+  /* A phone (390 px): the comparables stack, one card per sale, each cell labelled; nothing scrolls sideways. */
+  @media (max-width: 640px) {
+    body { margin: 1rem auto; }
+    table.comparables tr:first-child { display: none; }
+    table.comparables tr { display: block; padding: .5rem 0; border-bottom: 1px solid #e4e7eb; }
+    table.comparables td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .15rem 0; text-align: right; white-space: normal; }
+    table.comparables td::before { content: attr(data-label); font-weight: 600; color: #52606d; text-align: left; }
+    table.comparables td[colspan] { display: block; text-align: left; }
+    table.comparables td[colspan]::before { content: none; }
+  }
   @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } tr { break-inside: avoid; } }
 </style>
 </head>
@@ -76,12 +105,9 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
 <p>Range: <strong>${nzd(e.conservativeValue)}</strong> (conservative) to <strong>${nzd(e.optimisticValue)}</strong> (optimistic) · Confidence <strong>${e.confidence}%</strong> · Produced by ${engine}${e.fallbackReason ? ` <span class="muted">(${escapeHtml(e.fallbackReason)})</span>` : ''}</p>
 
 <h2>Value breakdown</h2>
-<table>
-  <tr><td>Base value (comparable sales and rateable value)</td><td class="num">${nzd(e.baseValue)}</td></tr>
-  <tr><td>Base rateable value (council)</td><td class="num">${nzd(p.rateableValue)}</td></tr>
-  <tr><td>Condition adjustment</td><td class="num ${e.conditionAdjustment >= 0 ? 'pos' : 'neg'}">${signed(e.conditionAdjustment)}</td></tr>
-  <tr><td>Market adjustment</td><td class="num ${e.marketAdjustment >= 0 ? 'pos' : 'neg'}">${signed(e.marketAdjustment)}</td></tr>
-  <tr><th>Total estimated value</th><th class="num">${nzd(e.estimatedValue)}</th></tr>
+<table class="breakdown">
+  ${breakdownRows}
+  <tr data-row="total"><th>Total Estimated Value</th><th class="num" data-amount="${breakdown.total ?? ''}">${nzd(breakdown.total)}</th></tr>
 </table>
 <ul>${e.explanation.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 
@@ -98,7 +124,7 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
 
 <h2>Comparable sales</h2>
 ${doc.comparablesNote ? `<p class="muted">${escapeHtml(doc.comparablesNote)}</p>` : ''}
-<table>
+<table class="comparables">
   <tr><th>Address</th><th>Sold</th><th class="num">Price</th><th class="num">Match</th><th class="num">Beds</th><th class="num">Floor</th><th class="num">Land</th><th class="num">Distance</th></tr>
   ${comparables}
 </table>

@@ -27,6 +27,9 @@ import { toUserValuation } from './user-valuation';
 import { valuationDecider, valuationStream } from './valuation';
 import { knownCity, requestValuation } from './valuation-commands';
 
+/** Who may read a valuation's report: its owner (consumer spec §6 'Owner Access Required'). */
+export const OWNER_ACCESS_MESSAGE = 'You can only view detailed information for properties you own.';
+
 /** The spec's words for a valuation that takes too long (consumer spec §8). */
 export const VALUATION_TIMEOUT_MESSAGE = 'The valuation is taking longer than expected. This might be due to complex market research. Please try again.';
 
@@ -113,6 +116,26 @@ export default async function valuationRoutes(app: FastifyInstance, { deps }: { 
       await handleCommand(deps.stores.eventStore, valuationDecider, valuationStream(doc._id), { type: 'GenerateReport', by: user.id, at: new Date().toISOString() }, { idempotencyKey: idempotencyKeyOf(request), metadata: metadataOf(request) });
       const html = renderValuationReport(doc, new Date());
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
+
+  /**
+   * GET /api/valuations/{id}/report: the same document, to read again — the PWA's report page
+   * (/valuations/{id}/report) shows it, so a report has a URL its owner can bookmark and reload.
+   * Reading records nothing (generating does, above). Only the owner (or an admin) reads it: a
+   * missing valuation is 404, someone else's 403 with the spec's owner-access words; a valuation
+   * still being made has no report yet (404).
+   */
+  r.get(
+    '/api/valuations/:id/report',
+    { preHandler: requireUser(), schema: { tags: ['valuations'], params: ValuationIdParams, response: { 200: z.string(), ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const doc = await findValuation(deps.stores.readStore, request.params.id);
+      if (!doc) throw new CommandError('not_found', 'Valuation not found.');
+      if (doc.userId !== user.id && !hasPermission(user.roles, 'admin:all')) throw new CommandError('forbidden', OWNER_ACCESS_MESSAGE);
+      if (!doc.estimate) throw new CommandError('not_found', 'This valuation has no report yet.');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(renderValuationReport(doc, new Date()));
     },
   );
 

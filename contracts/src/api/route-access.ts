@@ -42,6 +42,7 @@ export const routeAccess = {
   'GET /api/summaries/properties/:id': PUBLIC,
   'GET /api/public/property-locations': PUBLIC,
   'GET /api/public/property-locations/extent': PUBLIC,
+  'GET /api/public/property-locations/:id': PUBLIC,
   'GET /api/public/property-directory': PUBLIC,
   'GET /api/public/property-directory/cities': PUBLIC,
   'GET /api/partners/location/:locationId': PUBLIC,
@@ -71,6 +72,7 @@ export const routeAccess = {
   'POST /api/valuations': { caller: 'create:valuation' },
   'GET /api/valuations': { caller: 'signed-in', owner: { of: 'the account’s valuations' } },
   'POST /api/valuations/:id/generate-report': { caller: 'signed-in', owner: { of: 'the valuation', anyWith: 'admin:all' } },
+  'GET /api/valuations/:id/report': { caller: 'signed-in', owner: { of: 'the valuation', anyWith: 'admin:all' } },
   'POST /api/valuations/:id/save': { caller: 'signed-in', owner: { of: 'the valuation' } },
   'GET /api/properties/:id/map-details': { caller: 'signed-in', owner: { of: 'the property', anyWith: 'read:property:detail' } },
 

@@ -4,6 +4,8 @@ import {
   DEFAULT_INTEREST_RATE_PERCENT,
   DEFAULT_MORTGAGE_TERM_YEARS,
   DEPOSIT_PERCENT_CHOICES,
+  MAX_INTEREST_RATE_PERCENT,
+  MAX_PROPERTY_VALUE,
   MORTGAGE_TERM_CHOICES,
   calculateMortgage,
   depositPercentFromAmount,
@@ -92,6 +94,15 @@ describe('calculateMortgage — worked examples', () => {
     expect(calculateMortgage({ ...base, termYears: 0 })).toBeNull();
     expect(calculateMortgage({ ...base, propertyValue: Number.NaN })).toBeNull();
     expect(monthlyRepayment(0, 5, 30)).toBeNull();
+  });
+
+  it('gives no result beyond the bounds: a value above $50,000,000, a rate above 25 %', () => {
+    const base = { propertyValue: 800_000, depositPercent: 20, annualRatePercent: 6.5, termYears: 30 };
+    expect(MAX_PROPERTY_VALUE).toBe(50_000_000);
+    expect(MAX_INTEREST_RATE_PERCENT).toBe(25);
+    expect(calculateMortgage({ ...base, propertyValue: 99_999_999_999_999 })).toBeNull();
+    expect(calculateMortgage({ ...base, annualRatePercent: 9999 })).toBeNull();
+    expect(calculateMortgage({ ...base, propertyValue: 50_000_000, annualRatePercent: 25 })?.annualRatePercent).toBe(25);
   });
 
   it('answers the payment at each frequency', () => {

@@ -10,7 +10,8 @@
  *   r the monthly rate and n the number of months; weekly = monthly × 12 / 52; fortnightly =
  *   monthly × 12 / 26. Total paid = monthly × n; total interest = total paid − loan.
  * - Loan-to-value ratio (LVR) = loan / value; a warning shows when it is above 80 %.
- * - No result when the loan is zero or less, or the rate or the term is zero or less.
+ * - No result when the loan is zero or less, or the rate or the term is zero or less; none either
+ *   for a value above $50,000,000 or a rate above 25 % (MAX_PROPERTY_VALUE, MAX_INTEREST_RATE_PERCENT).
  *
  * Amounts are not rounded here (the screen shows NZD without decimals).
  */
@@ -28,6 +29,15 @@ export const DEFAULT_MORTGAGE_TERM_YEARS = 30;
 
 /** Interest rate in percent per year. */
 export const DEFAULT_INTEREST_RATE_PERCENT = 4.5;
+
+/**
+ * Bounds of what the calculator accepts (the spec gives none). A NZ home above $50 million or a
+ * rate above 25 % a year is a typing slip, not a scenario: the screen says so rather than showing
+ * repayments for it, and the calculation gives no result beyond them.
+ */
+export const MAX_PROPERTY_VALUE = 50_000_000;
+export const MIN_INTEREST_RATE_PERCENT = 0;
+export const MAX_INTEREST_RATE_PERCENT = 25;
 
 /** The loan-to-value warning shows when the loan is above this share (percent) of the value. */
 export const LVR_WARNING_THRESHOLD_PERCENT = 80;
@@ -114,6 +124,7 @@ export function monthlyRepayment(loanAmount: number, annualRatePercent: number, 
 export function calculateMortgage(input: MortgageInput): MortgageResult | null {
   const { propertyValue, depositPercent, annualRatePercent, termYears } = input;
   if (!finite(propertyValue) || !finite(depositPercent)) return null;
+  if (propertyValue > MAX_PROPERTY_VALUE || annualRatePercent > MAX_INTEREST_RATE_PERCENT) return null;
   const deposit = depositAmount(propertyValue, depositPercent);
   const loanAmount = propertyValue - deposit;
   const monthlyPayment = monthlyRepayment(loanAmount, annualRatePercent, termYears);

@@ -28,6 +28,15 @@ export const RENTAL_DEFAULTS = {
 
 export const WEEKS_PER_YEAR = 52;
 
+/**
+ * Bounds of the rental calculator's entries (the spec gives none): beyond them an entry is a
+ * typing slip, and the screen says so. The property value shares the mortgage calculator's bound.
+ */
+export const MAX_WEEKLY_RENT = 100_000;
+/** purchase costs and each yearly expense */
+export const MAX_RENTAL_EXPENSE = 10_000_000;
+export const MAX_MANAGEMENT_FEE_PERCENT = 100;
+
 export type YieldLabel = 'Excellent' | 'Good' | 'Fair' | 'Poor';
 
 export const EXCELLENT_YIELD_PERCENT = 6;

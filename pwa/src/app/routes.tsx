@@ -20,6 +20,7 @@ const PartnerBenefitsPage = lazy(() => import('../features/partner-apply/Partner
 const SetPasswordPage = lazy(() => import('../features/set-password/SetPasswordPage'));
 const PartnerDashboardPage = lazy(() => import('../features/partner-dashboard/PartnerDashboardPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const ValuationReportPage = lazy(() => import('../features/report/ValuationReportPage'));
 
 /**
  * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path="set-password" element={<SetPasswordPage />} />
         <Route path="partner-dashboard" element={<PartnerDashboardPage />} />
         <Route path="messages" element={<MessagesPage />} />
+        <Route path="valuations/:id/report" element={<ValuationReportPage />} />
         {comingSoonScreens.map((s) => (
           <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
         ))}

@@ -4,6 +4,7 @@ import { useUser } from '../auth/user';
 import { ActiveRoleSelector } from './ActiveRoleSelector';
 import { MobileMenu } from './MobileMenu';
 import { signInUrl } from './menu-items';
+import { StartAssessmentButton } from './StartAssessmentButton';
 
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
@@ -29,6 +30,7 @@ export function AppHeader() {
           <NavLink to="/how-it-works">How It Works</NavLink>
         </nav>
         <div className="header-actions">
+          <StartAssessmentButton />
           {!isLoading && user && (
             <>
               <ActiveRoleSelector className="desktop-only" />

@@ -2,12 +2,11 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
-import { StartAssessmentButton } from './StartAssessmentButton';
 import { UpdatePrompt } from './UpdatePrompt';
 import { OfflineIndicator } from './OfflineIndicator';
 import { PageLoading } from './PageLoading';
 
-/** The shared chrome around every screen: skip link, update banner, header, main, footer. */
+/** The shared chrome around every screen: skip link, update banner, header (with Start Assessment), main, footer. */
 export function AppLayout() {
   return (
     <div className="app">
@@ -23,7 +22,6 @@ export function AppLayout() {
         </Suspense>
       </main>
       <AppFooter />
-      <StartAssessmentButton />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { notification } from 'antd';
 import {
   TOAST_DURATION_MS,
   TOAST_MAX_COUNT,
+  TOAST_PHONE_QUERY,
+  TOAST_TOP_OFFSET_PX,
   isDismissSwipe,
   isToastHotkey,
 } from './toast-gestures';
@@ -25,7 +27,8 @@ const ToastContext = createContext<ToastApi | null>(null);
 /**
  * Toasts (consumer spec "Header, footer and shared chrome"): antd notifications, one at a time,
  * 5 seconds by default. They render inside a labelled region: F8 focuses it, and a swipe right of
- * 50 px or more on a toast dismisses it.
+ * 50 px or more on a toast dismisses it. Top right below the header on wide screens, at the bottom
+ * on phones.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const regionRef = useRef<HTMLDivElement | null>(null);
@@ -34,6 +37,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     maxCount: TOAST_MAX_COUNT,
     duration: TOAST_DURATION_MS / 1000,
     placement: 'topRight',
+    // Below the sticky header, so a toast never hides the account menu or the navigation.
+    top: TOAST_TOP_OFFSET_PX,
     getContainer,
   });
   const touchStart = useRef<{ x: number; y: number } | null>(null);
@@ -62,6 +67,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback(
     ({ title, description, variant = 'info', duration }: ToastOptions) => {
       api.open({
+        // On phones a toast at the top covers the page's heading (issue 11): there it rises from
+        // the bottom; wider screens keep it top right, beside the content.
+        placement: window.matchMedia(TOAST_PHONE_QUERY).matches ? 'bottom' : 'topRight',
         type: variant,
         title,
         description,

@@ -60,7 +60,15 @@ export function mobileMenuEntries(signedIn: boolean, roles: readonly RoleName[] 
   ];
 }
 
-/** The floating 'Start Assessment' button shows for everyone except admins and partner roles. */
+/** The 'Start Assessment' button (in the header) shows for everyone except admins and partner roles. */
 export function showsStartAssessment(roles: readonly RoleName[] | null | undefined): boolean {
   return !isAdmin(roles) && !isPartner(roles);
+}
+
+/** The history state of a Start Assessment navigation: / then opens a fresh wizard. */
+export const startAssessmentState = { startAssessment: true } as const;
+
+/** Whether a location's state asks for a fresh assessment (see startAssessmentState). */
+export function asksForNewAssessment(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { startAssessment?: unknown }).startAssessment === true;
 }

@@ -3,6 +3,10 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX_COUNT = 1;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
+/** Phones (below the header's md breakpoint) show toasts at the bottom of the screen. */
+export const TOAST_PHONE_QUERY = '(max-width: 767.98px)';
+/** Wider screens show them top right, this far down: the 64 px header plus a gap. */
+export const TOAST_TOP_OFFSET_PX = 76;
 
 /** A swipe to the right by at least 50 px (and more sideways than vertical) dismisses a toast. */
 export function isDismissSwipe(start: { x: number; y: number }, end: { x: number; y: number }): boolean {

@@ -9,11 +9,13 @@
  * auth/signed-in-hint.ts), the cache is deleted. The id of the person it belongs to is kept in
  * localStorage under {@link CACHE_OWNER_KEY}. A network failure of the user call changes nothing.
  * The personal IndexedDB store (private-store.ts: saved leads, queued responses) is wiped at the
- * same moments, keeping only the new person's entries.
+ * same moments, keeping only the new person's entries, and the kept copy of the user record
+ * (auth/last-known-user.ts) follows the same answers: replaced by each user, removed when signed out.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@kainga/contracts';
 import { hasSignedInHint } from '../auth/signed-in-hint';
+import { rememberUser } from '../auth/last-known-user';
 import { userQueryKey } from '../auth/user';
 import { CACHE_OWNER_KEY, PRIVATE_API_CACHE } from './cache-names';
 import { clearPrivateStoreExcept } from './private-store';
@@ -50,7 +52,8 @@ function writeOwner(owner: string | null): void {
 /** Watches the user query; clears the personal cache when the person changes or signs out. Answers a stop function. */
 export function guardPrivateCache(client: QueryClient): () => void {
   const userHash = hashKey(userQueryKey);
-  const seen = (user: Pick<User, 'id'> | null) => {
+  const seen = (user: User | null) => {
+    rememberUser(user);
     const { clear, owner } = privateCacheAction(readOwner(), user);
     if (!clear) return;
     void Promise.all([clearPrivateCache(), clearPrivateStoreExcept(owner)])

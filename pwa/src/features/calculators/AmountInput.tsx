@@ -1,42 +1,81 @@
-import { InputNumber } from 'antd';
-import { groupDigits, parseAmount } from './calculator-format';
+import { useState } from 'react';
+import { Input } from 'antd';
+import { readNumberEntry, type NumberRule } from '../../format/number-entry';
+import { entryText, type AmountKind } from './calculator-format';
 
 export interface AmountInputProps {
   id: string;
-  value: number | null;
-  onChange: (value: number | null) => void;
-  /** '$' for money (default), '%' after for a percentage. The step also sets the decimals shown (at least as many as the step has). */
-  kind?: 'money' | 'percent';
-  step?: number;
-  min?: number;
-  max?: number;
+  /** exactly what the field shows */
+  text: string;
+  /** the message shown under the field, or null */
+  error: string | null;
+  onTextChange: (text: string) => void;
+  /** '$' before for money (default), '%' after for a percentage. */
+  kind?: AmountKind;
   placeholder?: string;
   onBlur?: () => void;
   onPressEnter?: () => void;
   describedBy?: string;
 }
 
-/** A number input for the calculators: NZD with thousands separators, or a percentage. */
-export function AmountInput({ id, value, onChange, kind = 'money', step, min = 0, max, placeholder, onBlur, onPressEnter, describedBy }: AmountInputProps) {
-  const money = kind === 'money';
+/**
+ * A number input for the calculators: a text field that keeps what was typed (issue 11: a number
+ * input showed 9999 while computing with 9, and dropped letters unseen), with the message under it
+ * when the text is not a number in range.
+ */
+export function AmountInput({ id, text, error, onTextChange, kind = 'money', placeholder, onBlur, onPressEnter, describedBy }: AmountInputProps) {
+  const errorId = `${id}-error`;
+  const described = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
-    <InputNumber<number>
-      id={id}
-      className="calc-input"
-      value={value}
-      min={min}
-      max={max}
-      step={step ?? (money ? 1000 : 1)}
-      prefix={money ? '$' : undefined}
-      suffix={money ? undefined : '%'}
-      inputMode="decimal"
-      placeholder={placeholder}
-      formatter={money ? (v) => groupDigits(v) : undefined}
-      parser={money ? (text) => parseAmount(text) ?? (undefined as unknown as number) : undefined}
-      onChange={(v) => onChange(typeof v === 'number' && Number.isFinite(v) ? v : null)}
-      onBlur={onBlur}
-      onPressEnter={onPressEnter}
-      aria-describedby={describedBy}
-    />
+    <>
+      <Input
+        id={id}
+        className="calc-input"
+        value={text}
+        prefix={kind === 'money' ? '$' : undefined}
+        suffix={kind === 'money' ? undefined : '%'}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        status={error ? 'error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => onTextChange(e.target.value)}
+        onBlur={onBlur}
+        onPressEnter={onPressEnter}
+      />
+      {error && (
+        <small id={errorId} className="calc-error" role="alert">
+          {error}
+        </small>
+      )}
+    </>
   );
+}
+
+/** A calculator field's text, the number it means (null when empty or wrong) and its message. */
+export interface AmountEntry {
+  text: string;
+  value: number | null;
+  error: string | null;
+  setText: (text: string) => void;
+  /** Shows a number given from outside (a new valuation's value). */
+  show: (value: number | null) => void;
+  /** On leaving the field: a correct money amount is shown with thousands separators. */
+  tidy: () => void;
+}
+
+export function useAmountEntry(initial: number | null, rule: NumberRule, kind: AmountKind = 'money'): AmountEntry {
+  const [text, setText] = useState(() => entryText(initial, kind));
+  const { value, error } = readNumberEntry(text, rule);
+  return {
+    text,
+    value,
+    error,
+    setText,
+    show: (n) => setText(entryText(n, kind)),
+    tidy: () => {
+      if (value !== null && kind === 'money') setText(entryText(value, kind));
+    },
+  };
 }

@@ -20,8 +20,9 @@ import {
 import type { MortgageResult } from '@kainga/contracts';
 import { LocalPartnerAdvert, type AdLocation } from '../adverts';
 import { formatNZD } from '../../format/format';
-import { AmountInput } from './AmountInput';
-import { formatPercent } from './calculator-format';
+import { readNumberEntry } from '../../format/number-entry';
+import { AmountInput, useAmountEntry } from './AmountInput';
+import { calculatorRules, entryText, formatPercent } from './calculator-format';
 import './calculators.css';
 
 /** What the mortgage calculator tells the screen around it (the rental yield calculator reads it). */
@@ -46,6 +47,10 @@ export interface MortgageCalculatorProps {
  * nearest 5 %, clamped to 5–40); interest (default 4.5 % a year); term 15/20/25/30 years (default
  * 30); payments monthly, weekly or fortnightly. Shows the payment, the total interest and total
  * paid, and the loan-to-value warning above 80 %.
+ *
+ * Each field keeps what was typed; one that is not a number in its range (value up to
+ * $50,000,000, rate 0–25 %) says so under it, and no result is shown until it is corrected, so the
+ * repayments always belong to the figures on screen.
  */
 export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUsageChange, showTitle = true, adLocation }: MortgageCalculatorProps) {
   const id = useId();
@@ -60,24 +65,28 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
     frequency: `${id}-frequency`,
   };
 
-  const [value, setValue] = useState<number | null>(propertyValue);
+  const valueEntry = useAmountEntry(propertyValue, calculatorRules.propertyValue);
   const [shownFor, setShownFor] = useState(propertyValue);
   if (shownFor !== propertyValue) {
     // A new valuation: start again from its value.
     setShownFor(propertyValue);
-    setValue(propertyValue);
+    valueEntry.show(propertyValue);
   }
+  const value = valueEntry.value;
   const [depositPercent, setDepositPercent] = useState<number>(DEFAULT_DEPOSIT_PERCENT);
   /** What is being typed into the deposit amount, until it is converted (blur or Enter). */
-  const [typedDeposit, setTypedDeposit] = useState<number | null | undefined>(undefined);
-  const [rate, setRate] = useState<number | null>(DEFAULT_INTEREST_RATE_PERCENT);
+  const [typedDeposit, setTypedDeposit] = useState<string | undefined>(undefined);
+  const depositEntry = typedDeposit === undefined ? null : readNumberEntry(typedDeposit, calculatorRules.depositAmount);
+  const rateEntry = useAmountEntry(DEFAULT_INTEREST_RATE_PERCENT, calculatorRules.interestRate, 'percent');
+  const rate = rateEntry.value;
   const [term, setTerm] = useState<number>(DEFAULT_MORTGAGE_TERM_YEARS);
   const [frequency, setFrequency] = useState<PaymentFrequency>(DEFAULT_PAYMENT_FREQUENCY);
   const [rental, setRental] = useState(false);
+  const hasError = Boolean(valueEntry.error || rateEntry.error || depositEntry?.error);
 
   const result = useMemo(
-    () => calculateMortgage({ propertyValue: value ?? 0, depositPercent, annualRatePercent: rate ?? 0, termYears: term }),
-    [value, depositPercent, rate, term],
+    () => (hasError ? null : calculateMortgage({ propertyValue: value ?? 0, depositPercent, annualRatePercent: rate ?? 0, termYears: term })),
+    [hasError, value, depositPercent, rate, term],
   );
 
   const onMortgageChangeRef = useRef(onMortgageChange);
@@ -89,8 +98,9 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
   }, [result]);
 
   const convertTypedDeposit = () => {
-    if (typedDeposit === undefined) return;
-    const percent = typedDeposit === null ? null : depositPercentFromAmount(typedDeposit, value ?? 0);
+    // A wrong amount stays as typed, with its message, until it is corrected or cleared.
+    if (depositEntry === null || depositEntry.error) return;
+    const percent = depositEntry.value === null ? null : depositPercentFromAmount(depositEntry.value, value ?? 0);
     if (percent !== null) setDepositPercent(percent);
     setTypedDeposit(undefined);
   };
@@ -107,7 +117,7 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
       <div className="calc-grid">
         <div className="calc-field">
           <label htmlFor={ids.value}>Property value</label>
-          <AmountInput id={ids.value} value={value} onChange={setValue} step={10_000} />
+          <AmountInput id={ids.value} text={valueEntry.text} error={valueEntry.error} onTextChange={valueEntry.setText} onBlur={valueEntry.tidy} />
         </div>
         <div className="calc-field">
           <label htmlFor={ids.deposit}>Deposit</label>
@@ -122,8 +132,9 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
           <label htmlFor={ids.depositAmount}>Deposit amount</label>
           <AmountInput
             id={ids.depositAmount}
-            value={typedDeposit === undefined ? (value === null ? null : Math.round(depositAmount(value, depositPercent))) : typedDeposit}
-            onChange={setTypedDeposit}
+            text={typedDeposit ?? (value === null ? '' : entryText(Math.round(depositAmount(value, depositPercent)), 'money'))}
+            error={depositEntry?.error ?? null}
+            onTextChange={setTypedDeposit}
             onBlur={convertTypedDeposit}
             onPressEnter={convertTypedDeposit}
             describedBy={ids.depositHint}
@@ -134,7 +145,7 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
         </div>
         <div className="calc-field">
           <label htmlFor={ids.rate}>Interest rate (% per year)</label>
-          <AmountInput id={ids.rate} kind="percent" value={rate} onChange={setRate} step={0.1} max={30} />
+          <AmountInput id={ids.rate} kind="percent" text={rateEntry.text} error={rateEntry.error} onTextChange={rateEntry.setText} />
         </div>
         <div className="calc-field">
           <label htmlFor={ids.term}>Loan term</label>
@@ -195,7 +206,9 @@ export function MortgageCalculator({ propertyValue, onMortgageChange, onRentalUs
         </div>
       ) : (
         <p className="calc-empty" role="status">
-          Enter a property value and an interest rate above zero to see the repayments.
+          {hasError
+            ? 'Correct the highlighted figures to see the repayments.'
+            : 'Enter a property value and an interest rate above zero to see the repayments.'}
         </p>
       )}
 

@@ -11,8 +11,9 @@ import {
 } from '@kainga/contracts/browser';
 import { LocalPartnerAdvert, type AdLocation } from '../adverts';
 import { formatNZD, formatSignedNZD } from '../../format/format';
-import { AmountInput } from './AmountInput';
-import { formatPercent } from './calculator-format';
+import { readNumberEntry } from '../../format/number-entry';
+import { AmountInput, useAmountEntry } from './AmountInput';
+import { calculatorRules, entryText, formatPercent } from './calculator-format';
 import type { MortgageSummary } from './MortgageCalculator';
 import './calculators.css';
 
@@ -31,15 +32,21 @@ const labelColour: Record<YieldLabel, string> = { Excellent: 'green', Good: 'cya
 
 type Field = 'weeklyRent' | 'purchaseCosts' | 'councilRates' | 'insurance' | 'maintenance' | 'managementFeePercent' | 'otherExpenses';
 
-const fields: { key: Field; label: string; kind: 'money' | 'percent'; step: number }[] = [
-  { key: 'weeklyRent', label: 'Weekly rent', kind: 'money', step: 10 },
-  { key: 'purchaseCosts', label: 'Purchase costs', kind: 'money', step: 1000 },
-  { key: 'councilRates', label: 'Council rates (per year)', kind: 'money', step: 100 },
-  { key: 'insurance', label: 'Insurance (per year)', kind: 'money', step: 100 },
-  { key: 'maintenance', label: 'Maintenance (per year)', kind: 'money', step: 100 },
-  { key: 'managementFeePercent', label: 'Management fee (% of rent)', kind: 'percent', step: 1 },
-  { key: 'otherExpenses', label: 'Other expenses (per year)', kind: 'money', step: 100 },
+const fields: { key: Field; label: string; kind: 'money' | 'percent' }[] = [
+  { key: 'weeklyRent', label: 'Weekly rent', kind: 'money' },
+  { key: 'purchaseCosts', label: 'Purchase costs', kind: 'money' },
+  { key: 'councilRates', label: 'Council rates (per year)', kind: 'money' },
+  { key: 'insurance', label: 'Insurance (per year)', kind: 'money' },
+  { key: 'maintenance', label: 'Maintenance (per year)', kind: 'money' },
+  { key: 'managementFeePercent', label: 'Management fee (% of rent)', kind: 'percent' },
+  { key: 'otherExpenses', label: 'Other expenses (per year)', kind: 'money' },
 ];
+const kindOf = Object.fromEntries(fields.map((f) => [f.key, f.kind])) as Record<Field, 'money' | 'percent'>;
+
+const initialTexts = (): Record<Field, string> => {
+  const start: Record<Field, number | null> = { weeklyRent: null, ...RENTAL_DEFAULTS };
+  return Object.fromEntries(fields.map((f) => [f.key, entryText(start[f.key], f.kind)])) as Record<Field, string>;
+};
 
 /**
  * The rental yield calculator (consumer spec §5, §9). Every default is editable: purchase costs
@@ -47,31 +54,45 @@ const fields: { key: Field; label: string; kind: 'money' | 'percent'; step: numb
  * other expenses $1,000. Shows gross and net yield, ROI, the yield label of the net yield, the
  * 'Low Yield Warning' (under 3 %) or 'Excellent Yield' (6 % or more), and — with the mortgage
  * calculator's result — monthly cash flow, cash-on-cash return and PROFITABLE / REQUIRES FUNDING.
+ * Each field keeps what was typed and says under it when that is not a number in its range; no
+ * result is shown until every field is correct.
  */
 export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = true, adLocation }: RentalYieldCalculatorProps) {
   const id = useId();
-  const [value, setValue] = useState<number | null>(propertyValue);
+  const valueEntry = useAmountEntry(propertyValue, calculatorRules.propertyValue);
   const [shownFor, setShownFor] = useState(propertyValue);
   if (shownFor !== propertyValue) {
     setShownFor(propertyValue);
-    setValue(propertyValue);
+    valueEntry.show(propertyValue);
   }
-  const [inputs, setInputs] = useState<Record<Field, number | null>>({ weeklyRent: null, ...RENTAL_DEFAULTS });
-  const set = (key: Field) => (v: number | null) => setInputs((prev) => ({ ...prev, [key]: v }));
+  const [texts, setTexts] = useState<Record<Field, string>>(initialTexts);
+  const entries = Object.fromEntries(fields.map((f) => [f.key, readNumberEntry(texts[f.key], calculatorRules[f.key])])) as Record<
+    Field,
+    ReturnType<typeof readNumberEntry>
+  >;
+  const setText = (key: Field) => (text: string) => setTexts((prev) => ({ ...prev, [key]: text }));
+  const tidy = (key: Field) => () => {
+    const n = entries[key].value;
+    if (n !== null && kindOf[key] === 'money') setText(key)(entryText(n, 'money'));
+  };
+  const hasError = Boolean(valueEntry.error) || fields.some((f) => entries[f.key].error);
+  const amount = (key: Field) => entries[key].value ?? 0;
 
-  const result = calculateRentalYield(
-    {
-      propertyValue: value ?? 0,
-      weeklyRent: inputs.weeklyRent ?? 0,
-      purchaseCosts: inputs.purchaseCosts ?? 0,
-      councilRates: inputs.councilRates ?? 0,
-      insurance: inputs.insurance ?? 0,
-      maintenance: inputs.maintenance ?? 0,
-      managementFeePercent: inputs.managementFeePercent ?? 0,
-      otherExpenses: inputs.otherExpenses ?? 0,
-    },
-    mortgage,
-  );
+  const result = hasError
+    ? null
+    : calculateRentalYield(
+        {
+          propertyValue: valueEntry.value ?? 0,
+          weeklyRent: amount('weeklyRent'),
+          purchaseCosts: amount('purchaseCosts'),
+          councilRates: amount('councilRates'),
+          insurance: amount('insurance'),
+          maintenance: amount('maintenance'),
+          managementFeePercent: amount('managementFeePercent'),
+          otherExpenses: amount('otherExpenses'),
+        },
+        mortgage,
+      );
   const cashFlow = result?.cashFlow ?? null;
 
   return (
@@ -84,7 +105,7 @@ export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = tru
       <div className="calc-grid">
         <div className="calc-field">
           <label htmlFor={`${id}-value`}>Property value</label>
-          <AmountInput id={`${id}-value`} value={value} onChange={setValue} step={10_000} />
+          <AmountInput id={`${id}-value`} text={valueEntry.text} error={valueEntry.error} onTextChange={valueEntry.setText} onBlur={valueEntry.tidy} />
         </div>
         {fields.map((f) => (
           <div className="calc-field" key={f.key}>
@@ -92,10 +113,10 @@ export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = tru
             <AmountInput
               id={`${id}-${f.key}`}
               kind={f.kind}
-              value={inputs[f.key]}
-              onChange={set(f.key)}
-              step={f.step}
-              max={f.kind === 'percent' ? 100 : undefined}
+              text={texts[f.key]}
+              error={entries[f.key].error}
+              onTextChange={setText(f.key)}
+              onBlur={tidy(f.key)}
               placeholder={f.key === 'weeklyRent' ? 'e.g. 650' : undefined}
             />
           </div>
@@ -180,7 +201,7 @@ export function RentalYieldCalculator({ propertyValue, mortgage, showTitle = tru
         </div>
       ) : (
         <p className="calc-empty" role="status">
-          Enter a property value and the weekly rent to see the yield.
+          {hasError ? 'Correct the highlighted figures to see the yield.' : 'Enter a property value and the weekly rent to see the yield.'}
         </p>
       )}
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, groupDigits, parseAmount } from './calculator-format';
+import { readNumberEntry } from '../../format/number-entry';
+import { calculatorRules, entryText, formatPercent, groupDigits } from './calculator-format';
 
 describe('calculator display helpers', () => {
   it('formats percentages with two decimals', () => {
@@ -11,13 +12,25 @@ describe('calculator display helpers', () => {
     expect(formatPercent(null)).toBe('—');
     expect(formatPercent(Number.NaN)).toBe('—');
   });
-  it('groups digits and parses them back', () => {
+  it('groups digits', () => {
     expect(groupDigits(800000)).toBe('800,000');
     expect(groupDigits('1234567.5')).toBe('1,234,567.5');
     expect(groupDigits('')).toBe('');
-    expect(parseAmount('$ 800,000')).toBe(800000);
-    expect(parseAmount('1,234.50')).toBe(1234.5);
-    expect(parseAmount('')).toBeNull();
-    expect(parseAmount('abc')).toBeNull();
+  });
+});
+
+describe('calculator fields', () => {
+  it('show money with thousands separators and percentages as they are', () => {
+    expect(entryText(800000, 'money')).toBe('800,000');
+    expect(entryText(4.5, 'percent')).toBe('4.5');
+    expect(entryText(null, 'money')).toBe('');
+  });
+  it('bound the property value at $50,000,000 and the rate at 0–25 %, saying so', () => {
+    expect(readNumberEntry('99,999,999,999,999', calculatorRules.propertyValue).error).toBe('Enter a property value from $0 to $50,000,000');
+    expect(readNumberEntry('50,000,000', calculatorRules.propertyValue).value).toBe(50_000_000);
+    expect(readNumberEntry('9999', calculatorRules.interestRate)).toEqual({ value: null, error: 'Enter an interest rate from 0% to 25%' });
+    expect(readNumberEntry('9', calculatorRules.interestRate).value).toBe(9);
+    expect(readNumberEntry('-50', calculatorRules.weeklyRent).error).toBe('Enter a weekly rent from $0 to $100,000');
+    expect(readNumberEntry('120', calculatorRules.managementFeePercent).error).toBe('Enter a management fee from 0% to 100%');
   });
 });

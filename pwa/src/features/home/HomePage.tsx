@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import type { AuthProviders } from '@kainga/contracts';
 import { useUser } from '../../auth/user';
 import { PageLoading } from '../../chrome/PageLoading';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { SIGN_IN_URL } from '../../chrome/menu-items';
 import { ValuationShowcase } from '../valuation/ValuationShowcase';
+import { signInOffer } from './sign-in-offer';
 
 /** The signed-in home is its own chunk: the signed-out first load stays small. */
 const SignedInHome = lazy(() => import('./SignedInHome'));
@@ -29,11 +32,12 @@ const benefits = [
   'Three estimates: estimated, conservative and optimistic values',
   'Condition and market adjustments explained',
   'A confidence level with every estimate',
-  'Sign in with Google, GitHub or email',
 ];
 
 /** The signed-out home (consumer spec "Signed-out home"), also shown while the user is loading. */
 function SignedOutHome() {
+  // The same query as the sign-in page: the answer is shared, and the line names only those.
+  const providers = useQuery<AuthProviders>({ queryKey: ['/api/auth/providers'] });
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -72,6 +76,7 @@ function SignedOutHome() {
           {benefits.map((b) => (
             <li key={b}>{b}</li>
           ))}
+          <li>{signInOffer(providers.data)}</li>
         </ul>
       </section>
       <div className="container page">

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { UserValuation } from '@kainga/contracts';
 import { useUser } from '../../auth/user';
+import { asksForNewAssessment } from '../../chrome/menu-items';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { DEFAULT_MARKET_CITY } from '../valuation/market-logic';
 import { MarketPanel } from '../valuation/MarketPanel';
@@ -25,6 +27,24 @@ export default function SignedInHome() {
   /** A new wizard (an empty form) after each 'New Assessment'. */
   const [wizardKey, setWizardKey] = useState(0);
   usePageTitle(selected ? 'Property Valuation Results' : null);
+
+  // Start Assessment (header) navigates here with startAssessment in its state, also from / itself:
+  // each such navigation (a new location key) opens a fresh wizard, as the button promises, and
+  // brings it into view with the first field focused.
+  const location = useLocation();
+  const startKey = asksForNewAssessment(location.state) ? location.key : null;
+  const [startedFor, setStartedFor] = useState<string | null>(null);
+  if (startKey !== null && startKey !== startedFor) {
+    setStartedFor(startKey);
+    setSelected(null);
+    setCity(DEFAULT_MARKET_CITY);
+    setWizardKey((k) => k + 1);
+  }
+  useEffect(() => {
+    if (startedFor === null) return;
+    document.getElementById('wizard-title')?.closest('section')?.scrollIntoView({ block: 'start' });
+    document.getElementById('valuation-address')?.focus({ preventScroll: true });
+  }, [startedFor]);
 
   if (selected) {
     return (

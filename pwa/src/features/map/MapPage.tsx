@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useUser } from '../../auth/user';
 import { signInUrl } from '../../chrome/menu-items';
 import { usePageTitle } from '../../chrome/usePageTitle';
@@ -7,7 +8,7 @@ import { MapSidePanel } from './MapSidePanel';
 import { MarketInsights } from './MarketInsights';
 import { RecentlyValued } from './RecentlyValued';
 import { formatCount, groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
-import { useCityLocations, usePropertyExtent, useTiledLocations } from './map-queries';
+import { useCityLocations, usePropertyExtent, usePublicLocation, useTiledLocations } from './map-queries';
 import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
 import { useHydrated } from './use-hydrated';
 import '../property/property.css';
@@ -79,6 +80,12 @@ function Popup({ point, signedIn, onClose, onDetails }: { point: MapPoint; signe
   );
 }
 
+/** The loaded points, plus one asked for by id when it is not among them yet. */
+function withPoint(points: readonly MapPoint[], extra: MapPoint | null | undefined): readonly MapPoint[] {
+  if (!extra || points.some((p) => p.id === extra.id)) return points;
+  return [...points, extra];
+}
+
 /**
  * /map (consumer spec §2 "Property Map"): the public map of located properties, a side panel for
  * the selected one, market insights for its area, and the recently valued properties.
@@ -87,20 +94,38 @@ function Popup({ point, signedIn, onClose, onDetails }: { point: MapPoint; signe
  * the properties around the view, tile by tile (map-tiles.ts); 'N properties shown' counts the
  * markers loaded. Where a tile of the view holds more than a phone should download, its answer is
  * an even sample and a note says so; zooming in loads every property. The insights panel reads
- * the chosen property's city (`?city=`).
+ * the chosen property's city (`?city=`). `/map?property=<id>` opens with that property selected,
+ * its popup open and the map centred on it.
  */
 export default function MapPage() {
   usePageTitle('Property Valuation Map');
   const { isAuthenticated, isLoading: userLoading } = useUser();
   const extent = usePropertyExtent();
   const tiles = useTiledLocations();
-  const { points } = tiles;
+  // /map?property=<id> (the property page's 'View on Map'): that property, selected and centred,
+  // even before the tile around it is loaded.
+  const [searchParams] = useSearchParams();
+  const requestedId = searchParams.get('property');
+  const requested = usePublicLocation(requestedId);
+  const points = useMemo(
+    () => withPoint(tiles.points, requested.data),
+    [tiles.points, requested.data],
+  );
   const fitBox = extent.isSuccess ? extent.data.bbox : extent.isError ? null : undefined;
   const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
   const [focusSeq, setFocusSeq] = useState(0);
+  // Each requested property is selected once; the person's own clicks take over after that.
+  const [handledRequest, setHandledRequest] = useState<string | null>(null);
+  const requestedPoint = requested.data?.id === requestedId ? (requested.data ?? null) : null;
+  if (requestedPoint && handledRequest !== requestedPoint.id) {
+    setHandledRequest(requestedPoint.id);
+    setSelectedId(requestedPoint.id);
+    setPopupOpen(true);
+    setFocusSeq((n) => n + 1);
+  }
   const panelRef = useRef<HTMLDivElement | null>(null);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 

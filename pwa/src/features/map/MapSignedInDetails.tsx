@@ -62,12 +62,16 @@ export default function SignedInSelected({ point }: { point: MapPoint }) {
   if (details.isError) {
     return (
       <div className="panel-body">
-        <p className="panel-address-small">{point.location.address}</p>
         <div className="notice-block">
           <h3>Owner Access Required</h3>
           <p>You can only view detailed information for properties you own</p>
         </div>
-        <PublicPropertySummary id={point.id} viewDetails={{ onClick: () => toast({ ...RATE_THIS_PROPERTY_TOAST, variant: 'info' }) }} />
+        {/* The address is public (the map shows it on the marker just clicked): the summary names it. */}
+        <PublicPropertySummary
+          id={point.id}
+          address={point.location.address}
+          viewDetails={{ onClick: () => toast({ ...RATE_THIS_PROPERTY_TOAST, variant: 'info' }) }}
+        />
       </div>
     );
   }

@@ -20,7 +20,9 @@
  *   index (no read-back of pixels).
  * - The map is created once its container has a size, retried every 100 ms; creation errors are
  *   only logged (console.error).
- * - The popup is an OpenLayers Overlay whose content React renders through a portal.
+ * - The popup is an OpenLayers Overlay whose content React renders through a portal. When it opens
+ *   the map pans, if need be, so that it is fully visible inside the map and below the page's
+ *   sticky header (keepPopupInView).
  * - For tests and tools, the container carries `data-selected-pixel="x,y"` (the selected marker's
  *   pixel within the map, updated after each render) and `data-zoom` (after each move).
  */
@@ -61,6 +63,7 @@ import {
 import { FEATURE_BATCH, mapInBatches, yieldToMain } from './main-thread';
 import { VIEW_DEBOUNCE_MS, type LonLatBox } from './map-tiles';
 import { unvaluedMarkerBitmap, valuedMarkerBitmap } from './marker-bitmaps';
+import { popupShift } from './popup-placement';
 
 /** Zoom used when a property is chosen from the list (close enough to tell neighbours apart). */
 const FOCUS_ZOOM = 15;
@@ -68,6 +71,8 @@ const FOCUS_ZOOM = 15;
 const HIT_TOLERANCE_PX = 2;
 /** Fitting a single property (or a tight group) stops at this zoom. */
 const FIT_MAX_ZOOM = 15;
+/** The open popup keeps this far from the visible map's edges (and below the sticky header). */
+const POPUP_MARGIN_PX = 20;
 /** Padding when zooming in to a group's members. */
 const GROUP_ZOOM_PADDING_PX = 60;
 
@@ -175,7 +180,9 @@ async function createEngine(target: HTMLDivElement, popupElement: HTMLElement, c
     positioning: 'bottom-center',
     offset: [0, -18],
     stopEvent: true,
-    autoPan: { animation: { duration: 200 }, margin: 20 },
+    // Not OpenLayers' autoPan: it keeps the popup inside the map's box, which the sticky header
+    // can cover once the page is scrolled; keepPopupInView knows about the header.
+    autoPan: false,
   });
   const tiles = new TileLayer({ source: new OSM({ maxZoom: MAP_MAX_ZOOM }) });
   const view = new View({
@@ -216,6 +223,28 @@ function viewBox(map: OlMap): LonLatBox | null {
 function boxExtent(box: LonLatBox) {
   const east = box[0] <= box[2] ? box[2] : box[2] + 360;
   return boundingExtent([fromLonLat([box[0], box[1]]), fromLonLat([east, box[3]])]);
+}
+
+/** The bottom of the page's sticky header in the viewport (0 when there is none or it scrolled away). */
+function stickyHeaderBottom(): number {
+  const header = document.querySelector('.app-header');
+  if (!header) return 0;
+  const position = getComputedStyle(header).position;
+  if (position !== 'sticky' && position !== 'fixed') return 0;
+  return Math.max(0, header.getBoundingClientRect().bottom);
+}
+
+/** Pans the map so the open popup is fully visible, below the sticky header (an animated move). */
+function keepPopupInView(engine: Engine, popupElement: HTMLElement): void {
+  const { map } = engine;
+  const target = map.getTargetElement();
+  const size = map.getSize();
+  const box = (popupElement.firstElementChild ?? popupElement).getBoundingClientRect();
+  if (!target || !size || box.height === 0) return;
+  const [dx, dy] = popupShift(box, target.getBoundingClientRect(), stickyHeaderBottom(), POPUP_MARGIN_PX);
+  if (dx === 0 && dy === 0) return;
+  const center = map.getCoordinateFromPixel([size[0]! / 2 - dx, size[1]! / 2 - dy]);
+  if (center) map.getView().animate({ center, duration: 200 });
 }
 
 type Hit = { kind: 'property'; id: string } | { kind: 'group'; members: MarkerFeature[] };
@@ -276,6 +305,14 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
   }, [props.onMarkerClick, props.onEmptyClick, props.onViewChange]);
   // Views are reported once the first fit is done (before, the initial view would load for nothing).
   const reporting = useRef(false);
+  // Once the map has centred on a chosen property, the first fit (which may come later) leaves it there.
+  const focused = useRef(false);
+  const latestPoints = useRef(points);
+  useEffect(() => {
+    latestPoints.current = points;
+  }, [points]);
+  // The selection whose popup was last brought into view (so markers arriving later do not pan again).
+  const shownPopup = useRef<string | null>(null);
 
   // Create the map once its container has a size (retried every 100 ms); errors are only logged.
   useEffect(() => {
@@ -337,7 +374,7 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
   const { fitBox } = props;
   useEffect(() => {
     if (!engine || fitBox === undefined || reporting.current) return;
-    if (fitBox) {
+    if (fitBox && !focused.current) {
       const p = MAP_FIT_PADDING_PX;
       engine.map.getView().fit(boxExtent(fitBox), { size: engine.map.getSize(), padding: [p, p, p, p], maxZoom: FIT_MAX_ZOOM });
     }
@@ -371,11 +408,14 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     };
   }, [engine, points]);
 
-  // A choice from the list: centre the map on the property, close enough to tell it apart.
+  // A choice from the list (or /map?property=): centre the map on the property, close enough to
+  // tell it apart. Its coordinates come from the points, so this works before its marker is drawn.
   useEffect(() => {
     if (!engine || focusSeq === 0 || !selectedId) return;
-    const coordinate = engine.markers.getFeatureById(selectedId)?.getGeometry()?.getCoordinates();
-    if (!coordinate) return;
+    const point = latestPoints.current.find((p) => p.id === selectedId);
+    if (!point) return;
+    const coordinate = toCoordinate(point);
+    focused.current = true;
     const view = engine.map.getView();
     view.cancelAnimations();
     view.setCenter(coordinate);
@@ -394,6 +434,13 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     engine.selection.clear(true);
     if (coordinate) engine.selection.addFeature(new Feature({ geometry: new Point(coordinate) }));
     engine.overlay.setPosition(coordinate && popupOpen ? coordinate : undefined);
+    if (!coordinate || !popupOpen) shownPopup.current = null;
+    else if (shownPopup.current !== selectedId) {
+      shownPopup.current = selectedId;
+      // Measured on the rendered frame, with the popup at its place.
+      engine.map.renderSync();
+      keepPopupInView(engine, popupElement);
+    }
     const target = engine.map.getTargetElement();
     const writePixel = () => {
       const pixel = coordinate ? engine.map.getPixelFromCoordinate(coordinate) : null;
@@ -403,7 +450,7 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
     writePixel();
     engine.map.on('postrender', writePixel);
     return () => engine.map.un('postrender', writePixel);
-  }, [engine, selectedId, popupOpen, markersShown]);
+  }, [engine, selectedId, popupOpen, markersShown, popupElement]);
 
   return (
     <>

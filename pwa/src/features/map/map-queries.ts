@@ -22,6 +22,19 @@ export function usePropertyExtent() {
   return useQuery<PublicPropertyExtent>({ queryKey: propertyExtentKey });
 }
 
+/**
+ * One property's public location (GET /api/public/property-locations/{id}), as a map point; only
+ * when an id is given; null when it has no usable coordinates. No retry (a 404 is an answer).
+ */
+export function usePublicLocation(id: string | null) {
+  return useQuery<PublicPropertyLocation, Error, MapPoint | null>({
+    queryKey: [`/api/public/property-locations/${encodeURIComponent(id ?? '')}`],
+    enabled: !!id,
+    retry: false,
+    select: (location) => locatedPoints([location])[0] ?? null,
+  });
+}
+
 /** The located properties of one city (exact name), for the insights panel; only when a city is given. */
 export function useCityLocations(city: string | null) {
   return useQuery<PublicPropertyLocation[]>({

@@ -123,7 +123,8 @@ function PropertyDetails({ id, details }: { id: string; details: PropertyMapDeta
           )}
         </section>
         <div className="actions">
-          <Link to="/map" className="button-link">
+          {/* The map opens with this property selected and centred (MapPage reads ?property=). */}
+          <Link to={`/map?property=${encodeURIComponent(id)}`} className="button-link">
             View on Map
           </Link>
           {isOwner && (

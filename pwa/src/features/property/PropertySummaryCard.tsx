@@ -14,15 +14,18 @@ export type ViewDetails = { href: string } | { onClick: () => void };
 /**
  * The public property summary card (consumer spec §2 "Property detail"): location, facts, the
  * latest value band with its confidence (results reading), a 'View Full Details' button and the
- * note 'Sign in and rate this property to see exact values and detailed analysis'.
+ * note 'Sign in and rate this property to see exact values and detailed analysis'. The summary
+ * itself carries no address; where the address is already public on screen (the map's marker
+ * that was clicked) the caller passes it, so the card names the property it describes.
  */
-export function PropertySummaryCard({ summary, viewDetails }: { summary: PropertySummary; viewDetails: ViewDetails }) {
+export function PropertySummaryCard({ summary, viewDetails, address }: { summary: PropertySummary; viewDetails: ViewDetails; address?: string }) {
   const v = summary.latestValuation;
   const where = locationLine(summary.suburb, summary.city);
   return (
     <article className="summary-card" aria-label="Public property summary">
       <h3 className="summary-card-title">Public Summary</h3>
       {summary.demo && <DemoBadge />}
+      {address && <p className="summary-card-address">{address}</p>}
       {where && <p className="summary-card-location">{where}</p>}
       <PropertyFacts property={summary} />
       {v ? (
@@ -52,7 +55,7 @@ export function PropertySummaryCard({ summary, viewDetails }: { summary: Propert
 }
 
 /** The summary of a property by id: placeholders while loading; 'No property summary available' when there is none. */
-export function PublicPropertySummary({ id, viewDetails }: { id: string; viewDetails: ViewDetails }) {
+export function PublicPropertySummary({ id, viewDetails, address }: { id: string; viewDetails: ViewDetails; address?: string }) {
   const summary = usePropertySummary(id);
   if (summary.isPending) {
     return (
@@ -68,5 +71,5 @@ export function PublicPropertySummary({ id, viewDetails }: { id: string; viewDet
       </p>
     );
   }
-  return <PropertySummaryCard summary={summary.data} viewDetails={viewDetails} />;
+  return <PropertySummaryCard summary={summary.data} viewDetails={viewDetails} address={address} />;
 }

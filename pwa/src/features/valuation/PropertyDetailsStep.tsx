@@ -6,7 +6,6 @@ import { locationsQueryKey } from './valuation-api';
 import {
   bathroomChoices,
   bedroomChoices,
-  numberInput,
   purposeChoices,
   type DetailsErrors,
   type WizardForm,
@@ -23,6 +22,10 @@ function useLocations(): Location[] {
   return query.data && query.data.length > 0 ? query.data : (nzLocations as Location[]);
 }
 
+/**
+ * A number field that keeps exactly what was typed (a text input: a number input would drop
+ * "12e5" or "-50" unseen); the wizard says what is wrong beside it.
+ */
 function NumberField({
   id,
   label,
@@ -33,7 +36,7 @@ function NumberField({
   placeholder,
   onChange,
 }: {
-  id: keyof WizardForm;
+  id: 'floorArea' | 'landArea' | 'rateableValue';
   label: string;
   value: string;
   error?: string;
@@ -46,15 +49,15 @@ function NumberField({
     <Form.Item label={label} htmlFor={`valuation-${id}`} validateStatus={error ? 'error' : undefined} help={error}>
       <Input
         id={`valuation-${id}`}
-        type="number"
-        min={0}
+        type="text"
         inputMode="decimal"
+        autoComplete="off"
         value={value}
         suffix={suffix}
         prefix={prefix}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
-        onChange={(e) => onChange({ [id]: numberInput(e.target.value) } as Patch)}
+        onChange={(e) => onChange({ [id]: e.target.value })}
       />
     </Form.Item>
   );

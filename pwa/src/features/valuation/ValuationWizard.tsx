@@ -27,6 +27,8 @@ import {
   stepHeading,
   stepTitles,
   toValuationRequest,
+  isNumberDetailsField,
+  typingError,
   validatePropertyDetails,
   type DetailsErrors,
   type WizardForm,
@@ -133,15 +135,19 @@ export function ValuationWizard({
     formRef.current = next;
     setForm(next);
     if (patch.city !== undefined && patch.city) onCityChange?.(patch.city);
-    // A field that was wrong is checked again as the person corrects it.
+    // A field that was wrong is checked again as the person corrects it; a number field whose
+    // text can never be a number (letters, a sign, an exponent) is flagged as it is typed.
     setErrors((old) => {
-      const touched = Object.keys(patch).filter((k) => k in old);
-      if (touched.length === 0) return old;
       const fresh = validatePropertyDetails(next);
-      const kept: DetailsErrors = { ...old };
-      for (const k of touched) {
+      let kept: DetailsErrors = old;
+      for (const k of Object.keys(patch)) {
         const key = k as keyof DetailsErrors;
-        if (fresh[key]) kept[key] = fresh[key];
+        let message: string | undefined;
+        if (key in old) message = fresh[key];
+        else if (isNumberDetailsField(key)) message = typingError(key, next[key]);
+        if (message === old[key]) continue;
+        kept = { ...kept };
+        if (message) kept[key] = message;
         else delete kept[key];
       }
       return kept;

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { UserValuation } from '@kainga/contracts';
 import { apiErrorMessage } from '../../api/client';
 import { useToast } from '../../chrome/ToastProvider';
-import { errorDocument, openReportWindow, writeDocument } from './report-window';
+import { openReportWindow } from './report-window';
 import { generateReport, myValuationsQueryKey, saveValuation } from './valuation-api';
 
 /** Auto-save runs this long after a result appears; its toast lasts 3000 ms (consumer spec §9). */
@@ -12,8 +12,9 @@ export const AUTO_SAVE_DELAY_MS = 2000;
 export const AUTO_SAVED_TOAST_MS = 3000;
 
 /**
- * 'Generate Full Report' (consumer spec §4, §8): the window opens first, in the click itself,
- * then POST /api/valuations/{id}/generate-report fills it.
+ * 'Generate Full Report' (consumer spec §4, §8): the window opens first, in the click itself, at
+ * the report's own page (report-window.ts), which shows the document or an error page; POST
+ * /api/valuations/{id}/generate-report records the generation and answers the toasts.
  */
 export function useReportGeneration(valuationId: string | null | undefined) {
   const { toast } = useToast();
@@ -26,20 +27,18 @@ export function useReportGeneration(valuationId: string | null | undefined) {
       return;
     }
     if (!ensureOnline('generate the report')) return;
-    const win = openReportWindow();
+    const win = openReportWindow(valuationId);
     if (!win) {
       toast({ title: 'Pop-up Blocked', description: 'Please allow pop-ups to view the report.', variant: 'warning' });
       return;
     }
     setGenerating(true);
     generateReport(valuationId)
-      .then((html) => {
-        if (!win.closed) writeDocument(win, html);
+      .then(() => {
         toast({ title: 'Report Generated', description: 'Your property valuation report has been opened in a new tab.', variant: 'success' });
       })
       .catch((error: unknown) => {
         const message = apiErrorMessage(error, 'Failed to generate report');
-        if (!win.closed) writeDocument(win, errorDocument(message));
         toast({ title: 'Report Generation Failed', description: message, variant: 'error' });
       })
       .finally(() => setGenerating(false));

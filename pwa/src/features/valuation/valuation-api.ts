@@ -58,6 +58,13 @@ export async function generateReport(valuationId: string): Promise<string> {
   return res.text();
 }
 
+/** GET /api/valuations/{id}/report: the same document, read again (the report page); owner only. */
+export const reportQueryKey = (valuationId: string) => ['/api/valuations', valuationId, 'report'] as const;
+export async function fetchReport(valuationId: string, signal?: AbortSignal): Promise<string> {
+  const res = await apiRequest('GET', `/api/valuations/${encodeURIComponent(valuationId)}/report`, undefined, signal);
+  return res.text();
+}
+
 /** The answer of POST /api/valuations/{id}/save (contracts' SaveValuationResponse). */
 export interface SavedValuation {
   id: string;

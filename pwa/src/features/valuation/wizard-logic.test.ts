@@ -5,7 +5,8 @@ import {
   clampStep,
   emptyWizardForm,
   nextStep,
-  numberInput,
+  toNumberOrNull,
+  typingError,
   previousStep,
   researchProgress,
   shouldAutoResearch,
@@ -77,20 +78,26 @@ describe('research progress', () => {
 });
 
 describe('number fields', () => {
-  it('turn a non-numeric entry into empty', () => {
-    expect(numberInput('abc')).toBe('');
-    expect(numberInput('12a')).toBe('');
-    expect(numberInput('-5')).toBe('');
-    expect(numberInput('1e5')).toBe('');
-    expect(numberInput('.')).toBe('');
-    expect(numberInput('')).toBe('');
+  it('keep a non-numeric entry and say what is wrong, while typing and on Next', () => {
+    expect(typingError('floorArea', '12e5')).toBe('Enter a floor area from 10 to 5,000 m²');
+    expect(typingError('landArea', '-50')).toBe('Enter a land area from 0 to 1,000,000 m²');
+    expect(typingError('rateableValue', 'abc')).toBe('Enter a rateable value from $1,000 to $100,000,000');
+    expect(validatePropertyDetails({ ...filled(), floorArea: '12e5' }).floorArea).toBe('Enter a floor area from 10 to 5,000 m²');
+    expect(toValuationRequest({ ...filled(), floorArea: '12e5' }).floorArea).toBeNull();
   });
-  it('keep numbers, ignoring spaces and thousands separators', () => {
-    expect(numberInput('150')).toBe('150');
-    expect(numberInput('150.5')).toBe('150.5');
-    expect(numberInput('12.')).toBe('12.');
-    expect(numberInput('900,000')).toBe('900000');
-    expect(numberInput(' 900 000 ')).toBe('900000');
+  it('flag a range only on Next, not while a number is still being typed', () => {
+    expect(typingError('floorArea', '1')).toBeUndefined();
+    expect(validatePropertyDetails({ ...filled(), floorArea: '1' }).floorArea).toBe('Enter a floor area from 10 to 5,000 m²');
+  });
+  it('read numbers, ignoring spaces and thousands separators', () => {
+    expect(toNumberOrNull('150.5')).toBe(150.5);
+    expect(toNumberOrNull('900,000')).toBe(900000);
+    expect(toNumberOrNull(' 900 000 ')).toBe(900000);
+    expect(toNumberOrNull('')).toBeNull();
+  });
+  it('hold auto research back while a number is out of range', () => {
+    expect(shouldAutoResearch({ ...filled(), floorArea: '5' }, fresh)).toBe(false);
+    expect(shouldAutoResearch({ ...filled(), landArea: '-50' }, fresh)).toBe(false);
   });
 });
 
@@ -128,8 +135,8 @@ describe('step 1 validation', () => {
   });
   it('accepts a filled form, and checks numbers against the ranges the server accepts', () => {
     expect(validatePropertyDetails(filled())).toEqual({});
-    expect(validatePropertyDetails({ ...filled(), floorArea: '5' }).floorArea).toBe('Floor area must be at least 10 m²');
-    expect(validatePropertyDetails({ ...filled(), rateableValue: '500' }).rateableValue).toBe('Rateable value must be at least 1,000 NZD');
+    expect(validatePropertyDetails({ ...filled(), floorArea: '5' }).floorArea).toBe('Enter a floor area from 10 to 5,000 m²');
+    expect(validatePropertyDetails({ ...filled(), rateableValue: '500' }).rateableValue).toBe('Enter a rateable value from $1,000 to $100,000,000');
     expect(validatePropertyDetails({ ...filled(), purpose: '' }).purpose).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { conditionKeys, type ConditionKey } from '@kainga/contracts/browser';
 import type { Purpose, ValuationRequest } from '@kainga/contracts';
+import { isNumberText, numberFromText, readNumberEntry, type NumberRule } from '../../format/number-entry';
 
 export const FIRST_STEP = 1;
 export const LAST_STEP = 3;
@@ -75,22 +76,9 @@ export const emptyWizardForm = (): WizardForm => ({
   conditionScores: emptyConditionScores(),
 });
 
-/**
- * A number field's entry (consumer spec §5: "a non-numeric entry becomes empty"). Spaces and
- * thousands separators are ignored ("900,000" stays 900000); anything else that is not a
- * non-negative decimal number becomes ''.
- */
-export function numberInput(raw: string): string {
-  const cleaned = raw.replace(/[\s,]/g, '');
-  if (cleaned === '') return '';
-  if (!/^\d*\.?\d*$/.test(cleaned) || cleaned === '.') return '';
-  return Number.isFinite(Number(cleaned)) ? cleaned : '';
-}
-
-/** '' → null; otherwise the number typed. */
+/** '' (or text that is not a plain number) → null; otherwise the number typed. */
 export function toNumberOrNull(value: string): number | null {
-  const cleaned = numberInput(value);
-  return cleaned === '' ? null : Number(cleaned);
+  return numberFromText(value);
 }
 
 /** '5+' → 5, '4+' → 4, '3' → 3, '' → null. */
@@ -119,15 +107,23 @@ export function toValuationRequest(form: WizardForm): ValuationRequest {
 export type DetailsField = 'purpose' | 'address' | 'city' | 'floorArea' | 'landArea' | 'rateableValue';
 export type DetailsErrors = Partial<Record<DetailsField, string>>;
 
+export type NumberDetailsField = 'floorArea' | 'landArea' | 'rateableValue';
+
 /**
- * Ranges the server accepts (contracts' ValuationRequest), checked before leaving step 1 so the
- * person sees the problem beside the field rather than after submitting.
+ * The number fields' ranges: those the server accepts (contracts' ValuationRequest), checked
+ * before leaving step 1 so the person sees the problem beside the field rather than after
+ * submitting. Consumer spec §5 has "a non-numeric entry becomes empty": such an entry still counts
+ * as no value, but its text stays in the field with the message (issue 11), and step 1 cannot be
+ * left until it is corrected or cleared, so nothing is computed from a number the person did not
+ * see.
  */
-const ranges: { field: 'floorArea' | 'landArea' | 'rateableValue'; label: string; min: number; max: number; unit: string }[] = [
-  { field: 'floorArea', label: 'Floor area', min: 10, max: 5000, unit: ' m²' },
-  { field: 'landArea', label: 'Land area', min: 0, max: 1_000_000, unit: ' m²' },
-  { field: 'rateableValue', label: 'Rateable value', min: 1000, max: 100_000_000, unit: ' NZD' },
-];
+export const numberRules: Record<NumberDetailsField, NumberRule> = {
+  floorArea: { min: 10, max: 5000, message: 'Enter a floor area from 10 to 5,000 m²' },
+  landArea: { min: 0, max: 1_000_000, message: 'Enter a land area from 0 to 1,000,000 m²' },
+  rateableValue: { min: 1000, max: 100_000_000, message: 'Enter a rateable value from $1,000 to $100,000,000' },
+};
+const numberFields = Object.keys(numberRules) as NumberDetailsField[];
+export const isNumberDetailsField = (key: string): key is NumberDetailsField => key in numberRules;
 
 /** Step 1's validation (consumer spec §5): purpose, address and city required; numbers in range. */
 export function validatePropertyDetails(form: WizardForm): DetailsErrors {
@@ -135,13 +131,20 @@ export function validatePropertyDetails(form: WizardForm): DetailsErrors {
   if (!form.purpose) errors.purpose = 'Please choose a purpose: buying, selling or testing';
   if (!form.address.trim()) errors.address = 'Address is required';
   if (!form.city.trim()) errors.city = 'City is required';
-  for (const r of ranges) {
-    const n = toNumberOrNull(form[r.field]);
-    if (n === null) continue;
-    if (n < r.min) errors[r.field] = `${r.label} must be at least ${r.min.toLocaleString('en-NZ')}${r.unit}`;
-    else if (n > r.max) errors[r.field] = `${r.label} must be at most ${r.max.toLocaleString('en-NZ')}${r.unit}`;
+  for (const field of numberFields) {
+    const { error } = readNumberEntry(form[field], numberRules[field]);
+    if (error) errors[field] = error;
   }
   return errors;
+}
+
+/**
+ * The message to show while a number field is being typed: only text that can never become a
+ * number (letters, a sign, an exponent) is flagged at once; a range is checked on Next, so "1" on
+ * the way to "150" is not called wrong.
+ */
+export function typingError(field: NumberDetailsField, text: string): string | undefined {
+  return isNumberText(text) ? undefined : numberRules[field].message;
 }
 
 export interface ResearchState {
@@ -154,17 +157,16 @@ export interface ResearchState {
 /**
  * Auto research (consumer spec §4): starts once, when address, city, floor area, land area,
  * bedrooms, bathrooms and rateable value are all filled, no research has run or is running, and
- * no comparables are held.
+ * no comparables are held. A number field counts as filled when it holds a number in its range.
  */
 export function shouldAutoResearch(form: WizardForm, state: ResearchState): boolean {
   const filled =
     form.address.trim() !== '' &&
     form.city.trim() !== '' &&
-    numberInput(form.floorArea) !== '' &&
-    numberInput(form.landArea) !== '' &&
     form.bedrooms !== '' &&
     form.bathrooms !== '' &&
-    numberInput(form.rateableValue) !== '';
+    // each number typed and in range: research is never run on a figure the field flags as wrong
+    numberFields.every((field) => readNumberEntry(form[field], numberRules[field]).value !== null);
   return filled && !state.hasResearched && !state.isResearching && state.comparablesCount === 0;
 }
 

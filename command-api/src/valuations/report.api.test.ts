@@ -1,0 +1,87 @@
+import { ValuationRequest, valueBreakdown } from '@kainga/contracts';
+import { waitForProjection } from '@kainga/platform';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startTestApp, type TestApp } from '../testing/test-app';
+import { OWNER_ACCESS_MESSAGE } from './routes';
+import { completeValuation, locateProperty, recordComparables, requestValuation } from './valuation-commands';
+
+/**
+ * GET /api/valuations/{id}/report: the report its owner can open again at its own URL (the PWA's
+ * /valuations/{id}/report), with the results screen's breakdown and a phone-sized comparables table.
+ */
+let t: TestApp;
+let owner: ReturnType<typeof client>;
+let other: ReturnType<typeof client>;
+let valuationId: string;
+const estimate = {
+  estimatedValue: 1_012_000,
+  conservativeValue: 900_000,
+  optimisticValue: 1_100_000,
+  baseValue: 990_000,
+  conditionAdjustment: 34_000,
+  marketAdjustment: -12_000,
+  confidence: 70,
+  engine: 'model' as const,
+  engineVersion: 'test',
+  explanation: ['Report test.'],
+  fallbackReason: null,
+};
+const RATEABLE_VALUE = 950_000;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = client(t.app, { remoteAddress: '10.7.0.1' });
+  other = client(t.app, { remoteAddress: '10.7.0.2' });
+  const me = await owner.register('report-owner@example.nz');
+  await other.register('report-other@example.nz');
+  valuationId = randomUUID();
+  const metadata = { actorId: me.id, actorRoles: ['general' as const], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
+  const request = ValuationRequest.parse({ purpose: 'selling', address: '12 Report Lane', suburb: 'Ponsonby', city: 'Auckland', floorArea: 120, rateableValue: RATEABLE_VALUE });
+  const { propertyId } = await requestValuation(t.stores.eventStore, { valuationId, userId: me.id, request }, { idempotencyKey: randomUUID(), metadata });
+  await locateProperty(t.stores.eventStore, propertyId, valuationId, { latitude: -36.85, longitude: 174.74, precision: 'suburb', geocoder: 'test' }, metadata);
+  const comparable = { saleId: 'sale-1', address: '14 A Very Long Comparable Street Name', suburb: 'Ponsonby', city: 'Auckland', saleDate: '2026-01-10', price: 1_005_000, bedrooms: 3, bathrooms: 2, floorArea: 118, landArea: 400, rateableValue: 900_000, demo: false, matchPercentage: 91, distance: 0.4 };
+  await recordComparables(t.stores.eventStore, valuationId, { comparables: [comparable], windowMonths: 3, note: null }, metadata);
+  await completeValuation(t.stores.eventStore, valuationId, estimate, metadata);
+  await waitForProjection(t.stores.readStore, 'valuations', await t.stores.eventStore.headPosition());
+});
+afterAll(() => t?.close());
+
+const amounts = (html: string) =>
+  [...html.matchAll(/<tr data-row="(\w+)">[\s\S]*?data-amount="(-?\d+)"/g)].map(([, row, amount]) => ({ row: row!, amount: Number(amount) }));
+
+describe('GET /api/valuations/{id}/report', () => {
+  it("answers the owner the report, whose breakdown rows are the results screen's and add up to the estimate", async () => {
+    const res = await owner.get(`/api/valuations/${valuationId}/report`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.body).toContain('12 Report Lane');
+    const rows = amounts(res.body);
+    const expected = valueBreakdown({ rateableValue: RATEABLE_VALUE, ...estimate });
+    expect(rows.filter((r) => r.row !== 'total')).toEqual(expected.rows.map((r) => ({ row: r.key, amount: r.value })));
+    const total = rows.find((r) => r.row === 'total')!.amount;
+    expect(total).toBe(estimate.estimatedValue);
+    expect(rows.filter((r) => r.row !== 'total').reduce((s, r) => s + r.amount, 0)).toBe(total);
+    for (const label of ['Base Rateable Value', 'Comparable Sales Adjustment', 'Condition Adjustment', 'Market Adjustment', 'Total Estimated Value']) expect(res.body).toContain(label);
+    // Each comparables cell is labelled for the stacked phone layout.
+    expect(res.body).toContain('data-label="Price"');
+  });
+
+  it('refuses anyone else with the owner-access message, a signed-out caller with 401, and an unknown id with 404', async () => {
+    const theirs = await other.get(`/api/valuations/${valuationId}/report`);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json()).toEqual({ message: OWNER_ACCESS_MESSAGE });
+    expect(theirs.body).not.toContain('12 Report Lane');
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/valuations/${valuationId}/report` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('12 Report Lane');
+    expect((await owner.get(`/api/valuations/${randomUUID()}/report`)).statusCode).toBe(404);
+  });
+
+  it('generating (POST, the spec call) answers the same document', async () => {
+    const generated = await owner.post(`/api/valuations/${valuationId}/generate-report`, undefined, { 'idempotency-key': randomUUID() });
+    expect(generated.statusCode, generated.body).toBe(200);
+    expect(amounts(generated.body)).toEqual(amounts((await owner.get(`/api/valuations/${valuationId}/report`)).body));
+  });
+});

@@ -1,0 +1,336 @@
+/**
+ * The consumer journey as a new user found it (issue 11): Start Assessment starts one and never
+ * covers the page; the landing page promises only the sign-in ways on offer; number fields keep
+ * what was typed and say what is wrong, and the mortgage calculator computes with the figures it
+ * shows; the sticky header is opaque and toasts on phones leave the page's heading visible.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPerson, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
+
+let suite: Suite;
+beforeAll(async () => {
+  suite = await startSuite({ SEED_DEMO: 'true' });
+});
+afterAll(async () => {
+  await suite?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Scrolls through the whole page and lists every control, figure and footer line that something
+ * else covers: at its centre and near both ends (of its text, for figures and lines), below the
+ * sticky header, the topmost element must be the thing itself (or part of it), as a tap or a
+ * glance there would reach it.
+ */
+async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = [
+      'main a[href]',
+      'main button',
+      'main input[type="text"]',
+      'main input:not([type])',
+      'main .ant-select',
+      'main .ant-radio-button-wrapper',
+      'main dd',
+      'footer p',
+    ].join(', ');
+    const found = new Set<string>();
+    const header = document.querySelector('.app-header');
+    const step = Math.floor(window.innerHeight * 0.6);
+    for (let top = 0; ; top += step) {
+      window.scrollTo({ top, behavior: 'instant' });
+      const headerBottom = header?.getBoundingClientRect().bottom ?? 0;
+      for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+        const box = el.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        // Figures and lines: where their text is (a right-aligned value sits at the far end of a wide box).
+        let rects: DOMRect[] = [box];
+        if (el.matches('dd, p')) {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          rects = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1);
+        }
+        for (const r of rects) {
+          const y = r.top + r.height / 2;
+          const inset = Math.min(6, r.width / 4);
+          for (const x of [r.left + inset, r.left + r.width / 2, r.right - inset]) {
+            if (y <= headerBottom || y >= window.innerHeight || x <= 0 || x >= window.innerWidth) continue;
+            const hit = document.elementFromPoint(x, y);
+            if (hit && (el.contains(hit) || hit.contains(el))) continue;
+            found.add(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`);
+          }
+        }
+      }
+      if (top + window.innerHeight >= document.documentElement.scrollHeight) break;
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return [...found];
+  });
+}
+
+const startAssessment = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Start Assessment' });
+
+describe('Start Assessment', () => {
+  it('on / signed in, brings the person to a fresh wizard with its first field focused', async () => {
+    const page = await suite.newPage({ viewport: DESKTOP });
+    await registerThroughUi(page, newPerson('Mere', 'Tane'));
+    const address = page.getByLabel('Address');
+    await visible(address);
+    await address.fill('7 Half Typed Lane');
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+
+    await startAssessment(page).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('valuation-address');
+    expect(await address.inputValue()).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The wizard's heading is on screen, below the sticky header.
+    const heading = await page.getByRole('heading', { name: 'Property Assessment' }).boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(heading && header).toBeTruthy();
+    expect(heading!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(heading!.y + heading!.height).toBeLessThanOrEqual(DESKTOP.height);
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+
+    // From another screen it leads to the same place.
+    await page.goto('/how-it-works');
+    await startAssessment(page).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('valuation-address');
+    await page.close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`covers nothing on the signed-in home at ${viewport.width}×${viewport.height}`, async () => {
+      const page = await suite.newPage({ viewport });
+      await page.goto('/sign-in');
+      await signInThroughUi(page, 'owner@demo.kainga.nz', 'kainga-demo-2025');
+      await page.waitForURL((u) => u.pathname !== '/sign-in');
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await visible(page.getByRole('region', { name: 'Market Information' }).locator('dd').first());
+
+      // The button sits in the header's own space …
+      const button = await (await visible(startAssessment(page))).boundingBox();
+      const header = await page.getByRole('banner').boundingBox();
+      expect(button && header).toBeTruthy();
+      expect(button!.y).toBeGreaterThanOrEqual(header!.y);
+      expect(button!.y + button!.height).toBeLessThanOrEqual(header!.y + header!.height);
+      expect(button!.x + button!.width).toBeLessThanOrEqual(viewport.width);
+      // … beside the header's other controls, not on them.
+      const others = viewport === PHONE ? [page.getByRole('button', { name: 'Open menu' })] : [userMenuButton(page)];
+      for (const other of others) {
+        const box = await (await visible(other)).boundingBox();
+        expect(box && overlaps(button!, box)).toBe(false);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      }
+      // Nothing in the header row is pushed past its edge.
+      expect(await page.locator('.header-inner').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // … and no control, Market Information figure, result row or footer line is covered anywhere on the page.
+      expect(await coveredControls(page)).toEqual([]);
+
+      // The results screen of a valuation too.
+      await (await visible(page.getByRole('button', { name: /^View results for / }).first())).click();
+      await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
+      await page.waitForLoadState('networkidle');
+      expect(await coveredControls(page)).toEqual([]);
+
+      // There, Start Assessment leaves the results for a fresh wizard.
+      await startAssessment(page).click();
+      await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+      expect(await page.getByRole('heading', { name: 'Property Valuation Results' }).count()).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('valuation-address');
+      await page.close();
+    });
+  }
+});
+
+describe('the landing page promises only the sign-in ways on offer', () => {
+  it('without Google or GitHub configured: neither in the static HTML nor on the page', async () => {
+    const page = await suite.newPage();
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('Why Choose');
+    expect(html).not.toMatch(/Google|GitHub/);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const why = page.locator('.benefits');
+    await visible(why.getByText('Sign in with your email address', { exact: true }));
+    expect(await page.locator('main').innerText()).not.toMatch(/Google|GitHub/);
+    await page.close();
+  });
+
+  describe('with Google configured', () => {
+    let google: Suite;
+    beforeAll(async () => {
+      google = await startSuite({ GOOGLE_CLIENT_ID: 'kainga-test-client', GOOGLE_CLIENT_SECRET: 'kainga-test-secret' });
+    });
+    afterAll(async () => {
+      await google?.close();
+    });
+
+    it('names Google once the providers are known, and GitHub nowhere', async () => {
+      const page = await google.newPage();
+      // The prerendered page cannot know the server's providers: it promises only email.
+      expect(await (await page.request.get('/')).text()).not.toMatch(/Google|GitHub/);
+      await page.goto('/');
+      await visible(page.locator('.benefits').getByText('Sign in with Google or email', { exact: true }));
+      expect(await page.locator('main').innerText()).not.toContain('GitHub');
+      await page.close();
+    });
+  });
+});
+
+describe('number fields keep what was typed and say what is wrong', () => {
+  it('the wizard keeps 12e5, -50 and letters with a message, and will not go on until corrected', async () => {
+    const page = await suite.newPage();
+    await registerThroughUi(page, newPerson('Hemi', 'Parata'));
+    await page.setViewportSize(PHONE);
+    const floor = page.getByLabel('Floor area');
+    const land = page.getByLabel('Land area');
+    const rv = page.getByLabel('Rateable value (RV)');
+    await visible(floor);
+
+    await floor.pressSequentially('12e5');
+    await land.pressSequentially('-50');
+    await rv.pressSequentially('nine hundred');
+    expect(await floor.inputValue()).toBe('12e5');
+    expect(await land.inputValue()).toBe('-50');
+    expect(await rv.inputValue()).toBe('nine hundred');
+    await visible(page.getByText('Enter a floor area from 10 to 5,000 m²', { exact: true }));
+    await visible(page.getByText('Enter a land area from 0 to 1,000,000 m²', { exact: true }));
+    await visible(page.getByText('Enter a rateable value from $1,000 to $100,000,000', { exact: true }));
+    expect(await floor.getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Address').fill('3 Test Street');
+    await page.getByLabel('City').click();
+    await page.getByLabel('City').fill('Nelson');
+    await settledSelectList(page).locator('.ant-select-item-option[title="Nelson"]').click();
+    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+    // Still step 1, the text still there.
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+    expect(await floor.inputValue()).toBe('12e5');
+
+    await floor.fill('150');
+    await land.fill('500');
+    await rv.fill('900,000');
+    // The messages go once the figures are right (antd lets each fade out first).
+    for (const message of ['Enter a floor area from 10 to 5,000 m²', 'Enter a land area from 0 to 1,000,000 m²', 'Enter a rateable value from $1,000 to $100,000,000']) {
+      await page.getByText(message, { exact: true }).waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+    await visible(page.getByRole('heading', { name: 'Step 2 of 3 - Property Condition Assessment' }));
+    await page.close();
+  });
+
+  it('the mortgage calculator computes with the rate and value it shows, within bounds it states', async () => {
+    const page = await suite.newPage();
+    await page.goto('/sign-in');
+    await signInThroughUi(page, 'owner@demo.kainga.nz', 'kainga-demo-2025');
+    await visible(userMenuButton(page));
+    await page.goto('/');
+    await (await visible(page.getByRole('button', { name: /^View results for / }).first())).click();
+    const mortgage = page.getByRole('region', { name: 'Mortgage Calculator', exact: true });
+    await visible(mortgage);
+    const rate = mortgage.getByLabel('Interest rate (% per year)', { exact: true });
+    const value = mortgage.getByLabel('Property value', { exact: true });
+    await value.fill('800000');
+
+    // Typed key by key, as a person would: 9999 stays 9999, is called wrong, and nothing is computed.
+    await rate.fill('');
+    await rate.pressSequentially('9999');
+    expect(await rate.inputValue()).toBe('9999');
+    await visible(mortgage.getByText('Enter an interest rate from 0% to 25%', { exact: true }));
+    await visible(mortgage.getByText('Correct the highlighted figures to see the repayments.'));
+    expect(await mortgage.getByTestId('mortgage-payment').count()).toBe(0);
+
+    // 9 %: the payment is the one for 9 % on the $800,000 shown (20 % deposit, 30 years).
+    await rate.fill('9');
+    const loan = 640_000;
+    const r = 0.09 / 12;
+    const growth = (1 + r) ** 360;
+    const monthly = Math.round((loan * r * growth) / (growth - 1));
+    await expect.poll(() => mortgage.getByTestId('mortgage-payment').innerText()).toBe(`$${monthly.toLocaleString('en-NZ')}`);
+    expect(await rate.inputValue()).toBe('9');
+    // Left, the value reads with thousands separators: the same number.
+    expect(await value.inputValue()).toBe('800,000');
+
+    // A $99,999,999,999,999 property: kept as typed, bounded, and said so.
+    await value.fill('99,999,999,999,999');
+    expect(await value.inputValue()).toBe('99,999,999,999,999');
+    await visible(mortgage.getByText('Enter a property value from $0 to $50,000,000', { exact: true }));
+    expect(await mortgage.getByTestId('mortgage-payment').count()).toBe(0);
+    // Letters and a sign are kept and called wrong as well.
+    await value.fill('-50');
+    expect(await value.inputValue()).toBe('-50');
+    await visible(mortgage.getByText('Enter a property value from $0 to $50,000,000', { exact: true }));
+    await page.close();
+  });
+});
+
+describe('the sticky header and toasts', () => {
+  it('the header is opaque: content scrolled under it does not show through', async () => {
+    const page = await suite.newPage({ viewport: PHONE });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    const header = page.locator('.app-header');
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    // Between the logo and the menu button, what is on top is the header itself.
+    const topmostInHeader = await page.evaluate(() => {
+      const hit = document.elementFromPoint(window.innerWidth / 2 - 10, 8);
+      return Boolean(hit?.closest('.app-header'));
+    });
+    expect(topmostInHeader).toBe(true);
+    await page.close();
+  });
+
+  it('on a phone, the Valuation Complete toast leaves the results heading visible', async () => {
+    const page = await suite.newPage();
+    await registerThroughUi(page, newPerson('Ana', 'Rewi'));
+    await page.setViewportSize(PHONE);
+    await page.getByLabel('Address').fill('12 Karori Road');
+    await page.getByLabel('City').click();
+    await page.getByLabel('City').fill('Wellington');
+    await settledSelectList(page).locator('.ant-select-item-option[title="Wellington"]').click();
+    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+    await page.getByRole('button', { name: 'Next: Market Research' }).click();
+    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+
+    const heading = await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
+    const notice = await visible(toast(page, 'Valuation Complete'));
+    await heading.scrollIntoViewIfNeeded();
+    const headingBox = await heading.boundingBox();
+    const toastBox = await notice.boundingBox();
+    expect(headingBox && toastBox).toBeTruthy();
+    expect(overlaps(headingBox!, toastBox!)).toBe(false);
+    // The heading is on screen and below the header.
+    const header = await page.getByRole('banner').boundingBox();
+    expect(headingBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(headingBox!.y + headingBox!.height).toBeLessThanOrEqual(PHONE.height);
+    await page.close();
+  });
+
+  it('on a wide screen, a toast sits below the header, clear of the account menu', async () => {
+    const page = await suite.newPage({ viewport: DESKTOP });
+    await registerThroughUi(page, newPerson('Tama', 'Horo'));
+    await page.getByLabel('City').click();
+    await page.getByLabel('City').fill('Nelson');
+    await settledSelectList(page).locator('.ant-select-item-option[title="Nelson"]').click();
+    await page.getByLabel('Address').fill('1 Wide Street');
+    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+    await page.getByRole('button', { name: 'Next: Market Research' }).click();
+    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+    const notice = await visible(toast(page, 'Valuation Complete'));
+    const box = await notice.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await page.close();
+  });
+});
