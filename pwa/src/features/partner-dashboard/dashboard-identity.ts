@@ -41,7 +41,8 @@ function useUserQueryError(): unknown {
  * and the stored active role — so a partner can read saved leads offline.
  */
 export function useDashboardIdentity(): DashboardIdentity {
-  const { user, isLoading } = useUser();
+  // Offline, `user` may be the kept copy of the last confirmed user (auth/last-known-user.ts): still offline.
+  const { user, isLoading, offline: userOffline } = useUser();
   const { partnerRoles, activeRole, setActiveRole } = useActivePartnerRole();
   const storedRole = useAtomValue(storedPartnerRoleAtom);
   const userError = useUserQueryError();
@@ -60,7 +61,7 @@ export function useDashboardIdentity(): DashboardIdentity {
 
   if (user) {
     if (partnerRoles.length === 0) return { kind: 'none' };
-    return { kind: 'partner', userId: user.id, partnerRoles, activeRole, setActiveRole, offline: false };
+    return { kind: 'partner', userId: user.id, partnerRoles, activeRole, setActiveRole, offline: userOffline };
   }
   if (isLoading) return { kind: 'loading' };
   if (!offlineOwner) return { kind: 'none' };
