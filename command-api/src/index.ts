@@ -26,7 +26,7 @@ export { uploadRule, type ImageKind } from './uploads/image-kinds';
 // Advertising plans and subscriptions: the start-up seed (ops) and the demo seed allocate through these.
 export { seedAdPlans, parseAdPlansConfig, AdPlansConfig } from './advertising/plans/seed-ad-plans';
 export { adPlanDecider, adPlanIdFor, adPlanStream, tierOfAdPlanId } from './advertising/plans/ad-plan';
-export { adSubscriptionDecider, adSubscriptionStream, type AdSubscriptionCommand, type AdSubscriptionState } from './advertising/subscriptions/ad-subscription';
+export { adSubscriptionDecider, adSubscriptionStream, STRIPE_FINAL_STATUSES, type AdSubscriptionCommand, type AdSubscriptionState } from './advertising/subscriptions/ad-subscription';
 export { allocateAdPlan } from './advertising/subscriptions/allocate-ad-plan';
 export { onAdContent, submitAdContent } from './advertising/content/content-commands';
 export { leadChargeDecider, leadChargeStream, type LeadChargeCommand, type LeadChargeState } from './billing/lead-charges/lead-charge';

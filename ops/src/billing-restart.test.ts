@@ -1,7 +1,7 @@
-import { client, makePartner } from '@kainga/command-api/testing';
+import { client, deliverStripeEvents, makePartner } from '@kainga/command-api/testing';
 import { adPlanIdFor } from '@kainga/command-api';
 import { BILLING_REASONS } from '@kainga/contracts';
-import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, signedWebhook, STRIPE_WEBHOOK_PATH, waitFor } from '@kainga/platform/testing';
+import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, waitFor } from '@kainga/platform/testing';
 import { ManualClock } from '@kainga/platform/workflow';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,13 +28,7 @@ describe('subscription billing across a restart of the embedded service', () => 
   const start = async () =>
     (kainga = await startKainga({ dataDir, port: 0, pwaDir, workflowClock: clock, env: { ...stripe.env(), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test' } }));
   const app = () => kainga!.app as FastifyInstance;
-  const deliver = async (events: object[]) => {
-    for (const event of events) {
-      const signed = signedWebhook(event, stripe.options.webhookSecret);
-      const res = await app().inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, payload: signed.payload, headers: signed.headers });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  };
+  const deliver = (events: readonly object[]) => deliverStripeEvents(app(), stripe.options.webhookSecret, events);
   const history = async (subscriptionId: string) => (await kainga!.deps.stores.eventStore.readStream(`adSubscription-${subscriptionId}`)).map((e) => e.type);
 
   beforeAll(async () => {

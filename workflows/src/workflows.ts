@@ -3,7 +3,7 @@
  * @temporalio/workflow and sandbox-safe code (the orchestration, plain constants) may be
  * imported here, never activities, platform or Node APIs.
  */
-import { ApplicationFailure, condition, continueAsNew, defineSignal, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, continueAsNew, defineSignal, isCancellation, proxyActivities, setHandler, type ActivityOptions } from '@temporalio/workflow';
 import type { Estimate } from '@kainga/contracts';
 import type { ValuationActivities, ValuationWorkflowInput } from './valuation/activity-types';
 import { ValuationFailure, valuationOrchestration } from './valuation/orchestration';
@@ -18,15 +18,16 @@ import { BILLING_CHANGED_SIGNAL, type AdSubscriptionActivities, type AdSubscript
 import { adSubscriptionOrchestration } from './billing/ad-subscription/orchestration';
 import { AD_SUBSCRIPTION_ACTIVITY_TIMEOUT_MS, AD_SUBSCRIPTION_RETRY_POLICY } from './billing/ad-subscription/retry-policy';
 
-const activities = proxyActivities<ValuationActivities>({
-  startToCloseTimeout: VALUATION_ACTIVITY_TIMEOUT_MS,
-  retry: {
-    maximumAttempts: VALUATION_RETRY_POLICY.maximumAttempts,
-    initialInterval: VALUATION_RETRY_POLICY.initialIntervalMs,
-    backoffCoefficient: VALUATION_RETRY_POLICY.backoffCoefficient,
-    maximumInterval: VALUATION_RETRY_POLICY.maximumIntervalMs,
-  },
+/** An activity's timeout and our retry policy (the one `withRetries` applies in-process) in Temporal's terms. */
+const activityOptions = (
+  timeoutMs: number,
+  policy: { maximumAttempts: number; initialIntervalMs: number; backoffCoefficient: number; maximumIntervalMs: number },
+): ActivityOptions => ({
+  startToCloseTimeout: timeoutMs,
+  retry: { maximumAttempts: policy.maximumAttempts, initialInterval: policy.initialIntervalMs, backoffCoefficient: policy.backoffCoefficient, maximumInterval: policy.maximumIntervalMs },
 });
+
+const activities = proxyActivities<ValuationActivities>(activityOptions(VALUATION_ACTIVITY_TIMEOUT_MS, VALUATION_RETRY_POLICY));
 
 /**
  * The valuation workflow (type name VALUATION_WORKFLOW). A failure ends the workflow as failed
@@ -45,30 +46,14 @@ export async function valuationWorkflow(input: ValuationWorkflowInput): Promise<
   }
 }
 
-const leadChargeActivities = proxyActivities<LeadChargeActivities>({
-  startToCloseTimeout: LEAD_CHARGE_ACTIVITY_TIMEOUT_MS,
-  retry: {
-    maximumAttempts: LEAD_CHARGE_RETRY_POLICY.maximumAttempts,
-    initialInterval: LEAD_CHARGE_RETRY_POLICY.initialIntervalMs,
-    backoffCoefficient: LEAD_CHARGE_RETRY_POLICY.backoffCoefficient,
-    maximumInterval: LEAD_CHARGE_RETRY_POLICY.maximumIntervalMs,
-  },
-});
+const leadChargeActivities = proxyActivities<LeadChargeActivities>(activityOptions(LEAD_CHARGE_ACTIVITY_TIMEOUT_MS, LEAD_CHARGE_RETRY_POLICY));
 
 /** "Charge lead" (type name LEAD_CHARGE_WORKFLOW, id `leadCharge-<leadId>`): see billing/lead-charge/orchestration.ts. */
 export async function leadChargeWorkflow(input: LeadChargeWorkflowInput): Promise<LeadChargeOutcome> {
   return leadChargeOrchestration(leadChargeActivities, input);
 }
 
-const adSubscriptionActivities = proxyActivities<AdSubscriptionActivities>({
-  startToCloseTimeout: AD_SUBSCRIPTION_ACTIVITY_TIMEOUT_MS,
-  retry: {
-    maximumAttempts: AD_SUBSCRIPTION_RETRY_POLICY.maximumAttempts,
-    initialInterval: AD_SUBSCRIPTION_RETRY_POLICY.initialIntervalMs,
-    backoffCoefficient: AD_SUBSCRIPTION_RETRY_POLICY.backoffCoefficient,
-    maximumInterval: AD_SUBSCRIPTION_RETRY_POLICY.maximumIntervalMs,
-  },
-});
+const adSubscriptionActivities = proxyActivities<AdSubscriptionActivities>(activityOptions(AD_SUBSCRIPTION_ACTIVITY_TIMEOUT_MS, AD_SUBSCRIPTION_RETRY_POLICY));
 
 export const billingChanged = defineSignal(BILLING_CHANGED_SIGNAL);
 

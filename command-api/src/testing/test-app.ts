@@ -100,4 +100,5 @@ export function client(app: FastifyInstance, options: { remoteAddress?: string }
   };
 }
 export { makePartner, sampleProfile } from './partner-fixtures';
+export { deliverStripeEvents } from './stripe-delivery';
 export { adActivityCount, placeAdvert } from '../advertising/activity/test-adverts';

@@ -1,6 +1,6 @@
 import type { SaleData } from '@kainga/contracts';
 import type { GeocodeResult, ReadStore } from '@kainga/platform';
-import { salesInCity } from '@kainga/projections';
+import { salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
 import { normalisePlace } from './model';
 import { median } from './model/statistics';
 import { haversineKm } from './model/distance';
@@ -71,8 +71,28 @@ export function locateAmongSales(property: { address: string; suburb: string; ci
 
 const roundPoint = (p: { latitude: number; longitude: number }) => ({ latitude: Math.round(p.latitude * 1e6) / 1e6, longitude: Math.round(p.longitude * 1e6) / 1e6 });
 
-/** `locateAmongSales` over every sale of the town in the `sales` read model. */
+/**
+ * The town's placed sales by suburb, read once per change of the `sales` read model (as
+ * cityMarketFor does), not once per valuation: a big town holds thousands of sales.
+ */
+async function placedSalesBySuburb(readStore: ReadStore, city: string): Promise<Map<string, SaleData[]>> {
+  const key = String(await readStore.getCheckpoint(salesProjector.name));
+  return whileUnchanged(readStore, `placed-sales:${normalisePlace(city)}`, key, async () => {
+    const bySuburb = new Map<string, SaleData[]>();
+    for (const sale of await salesInCity(readStore, city, '0000-01-01')) {
+      if (sale.latitude === null || sale.longitude === null) continue;
+      const suburb = normalisePlace(sale.suburb);
+      const group = bySuburb.get(suburb);
+      if (group) group.push(sale);
+      else bySuburb.set(suburb, [sale]);
+    }
+    return bySuburb;
+  });
+}
+
+/** `locateAmongSales` over the sales of the home's suburb in the `sales` read model. */
 export async function locateFromSales(readStore: ReadStore, property: { address: string; suburb: string; city: string }): Promise<(Located & { geocoder: string }) | null> {
-  const located = locateAmongSales(property, await salesInCity(readStore, property.city, '0000-01-01'));
+  const suburbSales = (await placedSalesBySuburb(readStore, property.city)).get(normalisePlace(property.suburb)) ?? [];
+  const located = locateAmongSales(property, suburbSales);
   return located ? { ...located, geocoder: 'sales' } : null;
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { PAYMENT_FAILED_DEFAULT } from '@kainga/contracts';
 import { CommandError } from '../command/errors';
 import type { CheckoutSubscription, CouponRequest, CustomerRequest, InvoiceRetry, OffSessionCharge, OffSessionChargeRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
 import { invoicePeriod, noticeOf, subscriptionPeriod } from './stripe-notices';
@@ -14,7 +15,6 @@ export interface StripePaymentsOptions {
 }
 
 export const PAYMENT_PROVIDER_UNAVAILABLE = 'The payment service could not be reached. Please try again in a moment.';
-const PAYMENT_NOT_TAKEN = 'The card payment did not go through.';
 const NO_SAVED_CARD = 'No card is saved for this subscription.';
 
 /** The SDK's `host`/`port`/`protocol` for a base URL (only set when STRIPE_API_URL is). */
@@ -227,7 +227,7 @@ export class StripePayments implements Payments {
       );
       if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
       if (intent.status === 'processing') return { status: 'processing', paymentIntentId: intent.id };
-      return { status: 'declined', paymentIntentId: intent.id, message: intent.last_payment_error?.message ?? 'The card payment did not go through.' };
+      return { status: 'declined', paymentIntentId: intent.id, message: intent.last_payment_error?.message ?? PAYMENT_FAILED_DEFAULT };
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) return { status: 'declined', paymentIntentId: err.payment_intent?.id ?? null, message: err.message };
       this.options.onProviderError?.(err);
@@ -244,7 +244,7 @@ export class StripePayments implements Payments {
     const paid = (invoice: Stripe.Invoice): InvoiceRetry => ({ status: 'paid', amountPaid: invoice.amount_paid, currency: invoice.currency, ...invoicePeriod(invoice) });
     try {
       const invoice = await this.stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
-      return invoice.status === 'paid' ? paid(invoice) : { status: 'failed', message: PAYMENT_NOT_TAKEN };
+      return invoice.status === 'paid' ? paid(invoice) : { status: 'failed', message: PAYMENT_FAILED_DEFAULT };
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) return { status: 'failed', message: err.message };
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'invoice_already_paid') {

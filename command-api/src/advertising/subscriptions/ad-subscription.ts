@@ -13,7 +13,7 @@ export const AD_SUBSCRIPTION_AWAITING_PAYMENT = 'This subscription is waiting fo
 type Started = z.infer<typeof AdSubscriptionStarted>['data'];
 
 /** Stripe's statuses after which its subscription never bills again. */
-const STRIPE_FINAL_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+export const STRIPE_FINAL_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
 export type AdSubscriptionState =
   | { status: 'none' }

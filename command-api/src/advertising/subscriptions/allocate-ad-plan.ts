@@ -1,11 +1,11 @@
 import type { AdminAdSubscriptionView, AllocateAdPlanRequest } from '@kainga/contracts';
 import { adTierLabels, roleLabels } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, notFound, waitForCommand, type CommandContext } from '@kainga/platform';
+import { CommandError, conflict, eventIdFor, notFound, waitForCommand, type CommandContext } from '@kainga/platform';
 import { findPartner, findUser, subscriptionById } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
-import { adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
+import { adSubscriptionStream } from './ad-subscription';
 import { adminSubscriptionViews } from './subscription-views';
-import { activePlan, runningSubscription, servedLocation } from './subscription-rules';
+import { activePlan, runningSubscription, servedLocation, startSubscription } from './subscription-rules';
 
 export const PARTNER_NOT_FOUND = 'Partner not found.';
 
@@ -43,28 +43,7 @@ export async function allocateAdPlan(
   const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
   if (await runningSubscription(store, partner._id, tier, location.id, subscriptionId)) throw conflict(`${partner.businessName} already has a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
 
-  const result = await handleCommand(
-    deps.stores.eventStore,
-    adSubscriptionDecider,
-    adSubscriptionStream(subscriptionId),
-    {
-      type: 'StartAdSubscription',
-      subscription: {
-        subscriptionId,
-        partnerId: partner._id,
-        partnerUserId: partner.userId,
-        partnerRole: partner.role,
-        adPlanId: plan.planId,
-        tier,
-        locationId: location.id,
-        startDate: ctx.metadata.occurredAt,
-        autoRenew: true,
-        source: { via: 'admin', by },
-        demo,
-      },
-    },
-    ctx,
-  );
+  const result = await startSubscription(deps.stores.eventStore, { subscriptionId, partner, planId: plan.planId, tier, locationId: location.id, source: { via: 'admin', by }, demo }, ctx);
   await waitForCommand(deps.stores, 'ad_subscriptions', adSubscriptionStream(subscriptionId), result);
   const doc = await subscriptionById(store, subscriptionId);
   const [view] = doc ? await adminSubscriptionViews(store, [doc]) : [];

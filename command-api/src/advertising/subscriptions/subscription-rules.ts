@@ -1,7 +1,8 @@
-import type { AdTier, Location } from '@kainga/contracts';
+import type { AdSubscriptionSource, AdTier, Location } from '@kainga/contracts';
 import { locationById } from '@kainga/contracts';
-import { conflict, invalid, loadAggregate, notFound, type ReadStore, type Stores } from '@kainga/platform';
-import { locationsOfPartners, subscriptionsOfPartner, type AdSubscriptionDoc } from '@kainga/projections';
+import { conflict, handleCommand, invalid, loadAggregate, notFound, type CommandContext, type EventStore, type ReadStore, type Stores } from '@kainga/platform';
+import { locationsOfPartners, subscriptionsOfPartner, type AdSubscriptionDoc, type PartnerDoc } from '@kainga/projections';
+import { adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
 import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId, type AdPlanState } from '../plans/ad-plan';
 
 /**
@@ -30,4 +31,38 @@ export async function servedLocation(store: ReadStore, partnerId: string, locati
 /** The partner's running (not expired) subscription for a tier and town, other than `exceptId` (a retry's own). */
 export async function runningSubscription(store: ReadStore, partnerId: string, tier: AdTier, locationId: string, exceptId: string): Promise<AdSubscriptionDoc | undefined> {
   return (await subscriptionsOfPartner(store, partnerId)).find((s) => s._id !== exceptId && s.tier === tier && s.locationId === locationId && s.status !== 'expired');
+}
+
+/**
+ * Records the start of a partner's subscription to a plan in one town, as an admin's allocation
+ * or a partner's checkout (`source` says which), starting today (the command's time) and renewing.
+ */
+export function startSubscription(
+  eventStore: EventStore,
+  start: { subscriptionId: string; partner: Pick<PartnerDoc, '_id' | 'userId' | 'role'>; planId: string; tier: AdTier; locationId: string; source: AdSubscriptionSource; demo?: boolean },
+  ctx: CommandContext,
+) {
+  const { subscriptionId, partner } = start;
+  return handleCommand(
+    eventStore,
+    adSubscriptionDecider,
+    adSubscriptionStream(subscriptionId),
+    {
+      type: 'StartAdSubscription',
+      subscription: {
+        subscriptionId,
+        partnerId: partner._id,
+        partnerUserId: partner.userId,
+        partnerRole: partner.role,
+        adPlanId: start.planId,
+        tier: start.tier,
+        locationId: start.locationId,
+        startDate: ctx.metadata.occurredAt,
+        autoRenew: true,
+        source: start.source,
+        demo: start.demo ?? false,
+      },
+    },
+    ctx,
+  );
 }

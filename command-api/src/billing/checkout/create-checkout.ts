@@ -1,10 +1,10 @@
 import type { AdSubscriptionEvent, CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@kainga/contracts';
 import { adTierLabels, couponCheckoutOpenMessage, toCents } from '@kainga/contracts';
-import { CommandError, conflict, eventIdFor, handleCommand, paymentsNotConfigured, waitForCommand, type CommandContext, type EventStore, type Payments } from '@kainga/platform';
+import { CommandError, conflict, eventIdFor, paymentsNotConfigured, waitForCommand, type CommandContext, type EventStore, type Payments } from '@kainga/platform';
 import { subscriptionById, type PartnerDoc } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
-import { adSubscriptionDecider, adSubscriptionStream } from '../../advertising/subscriptions/ad-subscription';
-import { activePlan, runningSubscription, servedLocation } from '../../advertising/subscriptions/subscription-rules';
+import { adSubscriptionStream } from '../../advertising/subscriptions/ad-subscription';
+import { activePlan, runningSubscription, servedLocation, startSubscription } from '../../advertising/subscriptions/subscription-rules';
 import { giveBackCoupon, reserveCoupon, stripeTermsOf, usableCoupon } from '../coupons/checkout-coupon';
 import { ensurePaymentCustomer } from '../payment-customer';
 
@@ -87,32 +87,22 @@ export async function createCheckout(
       throw new CommandError('unavailable', 'Stripe did not open a payment for this plan. Please try again in a moment.');
     }
     clientSecret = checkout.clientSecret;
-    result = await handleCommand(
+    result = await startSubscription(
       deps.stores.eventStore,
-      adSubscriptionDecider,
-      adSubscriptionStream(subscriptionId),
       {
-        type: 'StartAdSubscription',
-        subscription: {
-          subscriptionId,
-          partnerId: partner._id,
-          partnerUserId: partner.userId,
-          partnerRole: partner.role,
-          adPlanId: plan.planId,
-          tier,
-          locationId: location.id,
-          startDate: ctx.metadata.occurredAt,
-          autoRenew: true,
-          source: {
-            via: 'checkout',
-            by: ctx.metadata.actorId ?? partner.userId,
-            stripeCustomerId: customerId,
-            stripeSubscriptionId: checkout.providerSubscriptionId,
-            stripePriceId: priceId,
-            monthlyPrice: plan.plan.monthlyPrice,
-            couponCode: coupon?.code ?? null,
-          },
-          demo: false,
+        subscriptionId,
+        partner,
+        planId: plan.planId,
+        tier,
+        locationId: location.id,
+        source: {
+          via: 'checkout',
+          by: ctx.metadata.actorId ?? partner.userId,
+          stripeCustomerId: customerId,
+          stripeSubscriptionId: checkout.providerSubscriptionId,
+          stripePriceId: priceId,
+          monthlyPrice: plan.plan.monthlyPrice,
+          couponCode: coupon?.code ?? null,
         },
       },
       ctx,

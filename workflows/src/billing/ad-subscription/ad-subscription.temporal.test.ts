@@ -1,8 +1,8 @@
 import { adPlanIdFor, paymentsOf, seedAdPlans } from '@kainga/command-api';
-import { client as apiClient, makePartner, startTestApp, type TestApp } from '@kainga/command-api/testing';
+import { client as apiClient, deliverStripeEvents, makePartner, startTestApp, type TestApp } from '@kainga/command-api/testing';
 import { BILLING_REASONS, type BillingPolicy } from '@kainga/contracts';
 import { waitForProjection } from '@kainga/platform';
-import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, signedWebhook, STRIPE_WEBHOOK_PATH, waitFor } from '@kainga/platform/testing';
+import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, waitFor } from '@kainga/platform/testing';
 import { connectTemporalEngine, type TemporalWorkflowEngine } from '@kainga/platform/workflow';
 import type { WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
@@ -78,13 +78,7 @@ describe('the subscription billing workflow on Temporal', () => {
     await server?.teardown();
   }, 60_000);
 
-  const deliver = async (events: object[]) => {
-    for (const event of events) {
-      const signed = signedWebhook(event, stripe.options.webhookSecret);
-      const res = await t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, payload: signed.payload, headers: signed.headers });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  };
+  const deliver = (events: readonly object[]) => deliverStripeEvents(t.app, stripe.options.webhookSecret, events);
   const history = async (subscriptionId: string) => (await t.stores.eventStore.readStream(`adSubscription-${subscriptionId}`)).map((e) => e.type);
   const eventually = (subscriptionId: string, done: (types: string[]) => boolean) =>
     waitFor(async () => done(await history(subscriptionId)), 20_000).catch(async () => {

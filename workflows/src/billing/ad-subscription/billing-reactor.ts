@@ -1,3 +1,4 @@
+import { STRIPE_FINAL_STATUSES } from '@kainga/command-api';
 import { adSubscriptionEventTypes, DEFAULT_BILLING_POLICY, type AdSubscriptionSource, type BillingPolicy } from '@kainga/contracts';
 import type { Reactor, ReadStore, RecordedEvent } from '@kainga/platform';
 import type { WorkflowEngine } from '@kainga/platform/workflow';
@@ -5,8 +6,6 @@ import { AD_SUBSCRIPTIONS, type AdSubscriptionDoc } from '@kainga/projections';
 import { AD_SUBSCRIPTION_WORKFLOW, adSubscriptionWorkflowId, BILLING_CHANGED_SIGNAL, type AdSubscriptionWorkflowInput } from './activity-types';
 
 export const AD_SUBSCRIPTION_BILLING_REACTOR = 'ad-subscription-billing';
-
-const STRIPE_FINAL = ['canceled', 'incomplete_expired'];
 
 /**
  * Hands every fact about a subscription bought through the checkout to its billing workflow, as
@@ -38,7 +37,7 @@ export function adSubscriptionBillingReactor(deps: { engine: WorkflowEngine; pol
 export async function resumeBillingWorkflows(deps: { engine: WorkflowEngine; readStore: ReadStore; policy?: BillingPolicy }): Promise<number> {
   const policy = deps.policy ?? DEFAULT_BILLING_POLICY;
   const checkouts = await deps.readStore.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ stripeSubscriptionId: { $ne: null } });
-  const live = checkouts.filter((s) => s.status !== 'expired' || !STRIPE_FINAL.includes(s.stripeSubscriptionStatus ?? ''));
+  const live = checkouts.filter((s) => s.status !== 'expired' || !STRIPE_FINAL_STATUSES.includes(s.stripeSubscriptionStatus ?? ''));
   for (const s of live) {
     const input: AdSubscriptionWorkflowInput = { subscriptionId: s._id, policy };
     await deps.engine.start(AD_SUBSCRIPTION_WORKFLOW, input, { workflowId: adSubscriptionWorkflowId(s._id) });

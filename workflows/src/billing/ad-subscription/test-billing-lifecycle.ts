@@ -1,8 +1,8 @@
 import { adPlanIdFor, paymentsOf, seedAdPlans } from '@kainga/command-api';
-import { client, makePartner, registerAdmin, startTestApp } from '@kainga/command-api/testing';
+import { client, deliverStripeEvents, makePartner, registerAdmin, startTestApp } from '@kainga/command-api/testing';
 import { DEFAULT_BILLING_POLICY } from '@kainga/contracts';
 import { waitForProjection } from '@kainga/platform';
-import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, signedWebhook, STRIPE_WEBHOOK_PATH, waitFor } from '@kainga/platform/testing';
+import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, waitFor } from '@kainga/platform/testing';
 import { InProcessWorkflowEngine, ManualClock, withRetries } from '@kainga/platform/workflow';
 import { subscriptionById, type AdSubscriptionDoc } from '@kainga/projections';
 import { leadChargePlans } from '../lead-charge/test-lead-charges';
@@ -38,13 +38,7 @@ export async function startBillingLifecycleApp() {
   await registerAdmin(t, admin, 'admin@lifecycle.example.nz');
   let address = 1;
 
-  const deliver = async (events: object[]) => {
-    for (const event of events) {
-      const signed = signedWebhook(event, stripe.options.webhookSecret);
-      const res = await t.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, payload: signed.payload, headers: signed.headers });
-      if (res.statusCode !== 200) throw new Error(`webhook refused: ${res.statusCode} ${res.body}`);
-    }
-  };
+  const deliver = (events: readonly object[]) => deliverStripeEvents(t.app, stripe.options.webhookSecret, events);
 
   /** A partner's checkout for gold in Auckland (not paid): our subscription id and Stripe's. */
   async function checkout(email: string) {
