@@ -32,6 +32,7 @@ import partnerInboxRoutes from './leads/inbox-routes';
 import leadRequestRoutes from './leads/request-routes';
 import partnerProfileRoutes from './partner-profile/profile-routes';
 import mapDetailsRoutes from './properties/map-details-routes';
+import visibilityRoutes from './properties/visibility-routes';
 import publicRoutes from './public/routes';
 import imageServeRoutes from './uploads/serve-routes';
 import imageUploadRoutes from './uploads/upload-routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adminPropertyRoutes, { deps });
     await scope.register(adminOutboxRoutes, { deps });
     await scope.register(mapDetailsRoutes, { deps });
+    await scope.register(visibilityRoutes, { deps });
     await scope.register(valuationRoutes, { deps });
     await scope.register(partnerApplicationRoutes, { deps });
     await scope.register(partnerRoutes, { deps });

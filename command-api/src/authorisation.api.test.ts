@@ -117,6 +117,12 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     call: (f) => ({ url: `/api/properties/${f.propertyId}/map-details` }),
     owner: { owners: ['owner', 'admin'], secret: () => ADDRESS, addressed: true },
   },
+  // Public: true is what the property already is, so the walk changes nothing.
+  'GET /api/properties/:id/visibility': { call: (f) => ({ url: `/api/properties/${f.propertyId}/visibility` }), owner: { owners: ['owner'], secret: (f) => f.propertyId, addressed: true } },
+  'PUT /api/properties/:id/visibility': {
+    call: (f) => ({ url: `/api/properties/${f.propertyId}/visibility`, body: { public: true } }),
+    owner: { owners: ['owner'], secret: (f) => f.propertyId, addressed: true },
+  },
 
   'POST /api/partner-applications': {
     call: () => ({

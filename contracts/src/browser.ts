@@ -18,3 +18,6 @@ export * from './seeded-random';
 export * from './billing';
 export * from './subscription-billing';
 export * from './coupons';
+export * from './property-types';
+export * from './plain-explanation';
+export * from './address';

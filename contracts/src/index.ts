@@ -44,3 +44,7 @@ export * from './coupons';
 export * from './api/coupons';
 export * from './subscription-billing';
 export * from './seeded-random';
+export * from './property-types';
+export * from './plain-explanation';
+export * from './address';
+export * from './api/property-visibility';

@@ -41,20 +41,20 @@ describe('directory search keys', () => {
 });
 
 describe('directory query parts', () => {
-  it('reads everything, or one city, newest first when nothing is typed', () => {
-    expect(directoryParts({})).toEqual([{ filter: {}, sort: { createdAt: -1, _id: 1 } }]);
-    expect(directoryParts({ search: '  ', city: 'Nelson' })).toEqual([{ filter: { city: 'Nelson' }, sort: { createdAt: -1, _id: 1 } }]);
+  it('reads everything public, or one city, newest first when nothing is typed', () => {
+    expect(directoryParts({})).toEqual([{ filter: { hidden: false }, sort: { createdAt: -1, _id: 1 }, everything: true }]);
+    expect(directoryParts({ search: '  ', city: 'Nelson' })).toEqual([{ filter: { hidden: false, city: 'Nelson' }, sort: { createdAt: -1, _id: 1 } }]);
   });
 
   it("tests a city's properties for the substring", () => {
-    expect(directoryParts({ search: 'Te  Aro', city: 'Wellington' })).toEqual([{ filter: { city: 'Wellington', 'search.text': { $regex: 'te aro' } }, sort: { createdAt: -1, _id: 1 } }]);
+    expect(directoryParts({ search: 'Te  Aro', city: 'Wellington' })).toEqual([{ filter: { hidden: false, city: 'Wellington', 'search.text': { $regex: 'te aro' } }, sort: { createdAt: -1, _id: 1 } }]);
   });
 
   it('searches all cities through four prefix ranges, each leaving out the ranges before it', () => {
     const parts = directoryParts({ search: 'Aro' });
     const range = startsWith('aro');
     expect(parts.map((p) => Object.keys(p.sort)[0])).toEqual(['search.city', 'search.suburb', 'search.street', 'search.address']);
-    expect(parts[0]!.filter).toEqual({ 'search.city': range });
-    expect(parts[3]!.filter).toEqual({ 'search.address': range, 'search.city': { $not: range }, 'search.suburb': { $not: range }, 'search.street': { $not: range } });
+    expect(parts[0]!.filter).toEqual({ 'search.city': range, hidden: false });
+    expect(parts[3]!.filter).toEqual({ 'search.address': range, 'search.city': { $not: range }, 'search.suburb': { $not: range }, 'search.street': { $not: range }, hidden: false });
   });
 });

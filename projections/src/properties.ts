@@ -1,4 +1,4 @@
-import type { PropertyEvent, ValuationEvent } from '@kainga/contracts';
+import type { PropertyEvent, PropertyType, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, propertyEventTypes, valueBand } from '@kainga/contracts';
 import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
@@ -27,6 +27,8 @@ export interface PropertyDoc {
   city: string;
   floorArea: number | null;
   landArea: number | null;
+  /** Absent on properties registered before types existed: a house (`propertyTypeOf`). */
+  propertyType?: PropertyType;
   bedrooms: number | null;
   bathrooms: number | null;
   rateableValue: number | null;
@@ -36,6 +38,11 @@ export interface PropertyDoc {
   latestValuation: LatestValuation | null;
   valuations: number;
   demo: boolean;
+  /**
+   * Its owner took it off the public map, directory and summaries (issue 11); every public read
+   * asks for `hidden: false` ({@link PUBLIC_ONLY}), the owner's and admins' reads do not.
+   */
+  hidden: boolean;
   createdAt: string;
   updatedAt: string;
   /** Normalised address, street, suburb and city that the directory searches (property-directory.ts). */
@@ -50,15 +57,18 @@ const update = (id: string, fields: Record<string, unknown>, inc?: Record<string
 
 export const propertiesProjector: Projector = {
   name: 'properties',
-  // 2: the search keys of the directory and the admin's list.
-  version: 2,
+  // 2: the search keys of the directory and the admin's list. 3: `hidden`, and the public reads'
+  // city index leads with it.
+  version: 3,
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
   indexes: {
     [PROPERTIES]: [
-      // allProperties, locatedProperties, pageProperties and the directory: newest first, all or one city's.
+      // allProperties, locatedProperties, pageProperties and the directory: newest first.
       { keys: { createdAt: -1, _id: 1 } },
-      { keys: { city: 1, createdAt: -1, _id: 1 } },
+      // The public reads of one city (the directory, its list of cities, the map), newest first,
+      // and how many are hidden (`hidden: true`, a range of the hidden ones only).
+      { keys: { hidden: 1, city: 1, createdAt: -1, _id: 1 } },
       // The directory's search across all cities and the admin's search: a prefix of each (property-directory.ts).
       { keys: { 'search.city': 1, createdAt: -1, _id: 1 } },
       { keys: { 'search.suburb': 1, createdAt: -1, _id: 1 } },
@@ -79,6 +89,7 @@ export const propertiesProjector: Projector = {
         latestValuation: null,
         valuations: 0,
         demo,
+        hidden: false,
         createdAt: registeredAt,
         updatedAt: registeredAt,
         search: searchKeysOf(details),
@@ -90,6 +101,8 @@ export const propertiesProjector: Projector = {
       return [update(propertyId, { ...details, search: searchKeysOf(details), updatedAt: changedAt })];
     },
     PropertyLocated: (data) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })],
+    PropertyHiddenFromPublic: (data) => [update(data.propertyId, { hidden: true, updatedAt: data.at })],
+    PropertyShownInPublic: (data) => [update(data.propertyId, { hidden: false, updatedAt: data.at })],
     ValuationCompleted: (data) => {
       const latest: LatestValuation = {
         valuationId: data.valuationId,
@@ -112,7 +125,24 @@ export const propertiesProjector: Projector = {
   }),
 };
 
+/** Any property, hidden or not: for its owner's and admins' views. */
 export const findProperty = (store: ReadStore, id: string) => store.collection<PropertyDoc>(PROPERTIES).findOne({ _id: id });
+
+/** The filter every public read of the properties adds: its owner has not hidden it. */
+export const PUBLIC_ONLY = { hidden: false } as const;
+
+/** A property as the public may see it: null when there is none or its owner hid it. */
+export const findPublicProperty = (store: ReadStore, id: string) => store.collection<PropertyDoc>(PROPERTIES).findOne({ _id: id, ...PUBLIC_ONLY });
+
+/**
+ * How many properties the public sees: all of them less the hidden ones, which the index
+ * `{hidden, city, …}` counts by walking only theirs (a count of `hidden: false` would walk all).
+ */
+export async function countPublicProperties(store: ReadStore): Promise<number> {
+  const properties = store.collection<PropertyDoc>(PROPERTIES);
+  const [all, hidden] = await Promise.all([properties.count(), properties.count({ hidden: true })]);
+  return all - hidden;
+}
 
 /** A box of the map in degrees; minLon > maxLon is a box across the antimeridian. */
 export interface LonLatBox {
@@ -131,8 +161,9 @@ export type LocatedProperty = Pick<PropertyDoc, '_id' | 'address' | 'suburb' | '
 
 /**
  * Properties with coordinates for the public map, newest first: all of them, or those inside a
- * box and/or of a city. Plain range and equality filters, so an index on
- * `{ latitude: 1, longitude: 1 }` (and `{ city: 1 }`) serves them; only the public fields are read.
+ * box and/or of a city; never those their owners hid. Plain range and equality filters, so an
+ * index on `{ latitude: 1, longitude: 1 }` (and `{ hidden: 1, city: 1 }`) serves them; only the
+ * public fields are read.
  */
 export const locatedProperties = (store: ReadStore, area: { bbox?: LonLatBox; city?: string } = {}) => {
   const { bbox, city } = area;
@@ -144,6 +175,7 @@ export const locatedProperties = (store: ReadStore, area: { bbox?: LonLatBox; ci
           : { longitude: { $ne: null }, $or: [{ longitude: { $gte: bbox.minLon } }, { longitude: { $lte: bbox.maxLon } }] }),
       }
     : { latitude: { $ne: null }, longitude: { $ne: null } };
+  Object.assign(filter, PUBLIC_ONLY);
   if (city !== undefined) filter.city = city;
   return store.collection<PropertyDoc>(PROPERTIES).find(filter, {
     sort: { createdAt: -1, _id: 1 },

@@ -16,11 +16,16 @@
  *   address matches (each a range of its index, a property listed once, in the first range it
  *   falls in), each range in key order and then newest first. Its cost grows with the matches.
  * Pages are offset and limit: a page deep in a long result walks the entries before it.
+ *
+ * None of them lists a property its owner hid (issue 11): each filter asks for `hidden: false`,
+ * a point of the `{hidden, city, createdAt, _id}` index (one city's, and the list of cities) or a
+ * test on each entry of the range walked (the others), so hidden properties cost only themselves.
+ * The total, all the properties less the hidden ones, counts only the hidden.
  */
 import type { Filter, ReadStore, Sort } from '@kainga/platform';
 import { literalPattern } from './directory-keys';
 import { searchKey, startsWith } from './search-key';
-import { PROPERTIES, type PropertyDoc } from './properties';
+import { countPublicProperties, PROPERTIES, PUBLIC_ONLY, type PropertyDoc } from './properties';
 
 /** The fields of a property the directory shows. */
 export type DirectoryRow = Pick<PropertyDoc, '_id' | 'address' | 'suburb' | 'city' | 'bedrooms' | 'bathrooms' | 'floorArea' | 'demo'> & {
@@ -40,14 +45,15 @@ export interface DirectoryResult {
   rows: DirectoryRow[];
   /** How many properties match the search and city. */
   matching: number;
-  /** How many properties the directory holds. */
+  /** How many properties the directory holds (those their owners hid left out). */
   total: number;
 }
 
-/** One index range of a result: its filter and the index order it is read in. */
+/** One index range of a result: its filter and the index order it is read in; `everything`: every public property. */
 interface Part {
   filter: Filter;
   sort: Sort;
+  everything?: true;
 }
 
 const NEWEST: Sort = { createdAt: -1, _id: 1 };
@@ -60,14 +66,14 @@ export function directoryParts(request: Pick<DirectoryRequest, 'search' | 'city'
   const search = searchKey(request.search ?? '');
   const city = request.city;
   if (city !== undefined) {
-    const filter: Filter = search ? { city, 'search.text': { $regex: literalPattern(search) } } : { city };
+    const filter: Filter = search ? { ...PUBLIC_ONLY, city, 'search.text': { $regex: literalPattern(search) } } : { ...PUBLIC_ONLY, city };
     return [{ filter, sort: NEWEST }];
   }
-  if (!search) return [{ filter: {}, sort: NEWEST }];
+  if (!search) return [{ filter: { ...PUBLIC_ONLY }, sort: NEWEST, everything: true }];
   const range = startsWith(search);
   // Each range leaves out what an earlier range already listed, a test on the document itself.
   return PREFIX_FIELDS.map((field, i) => ({
-    filter: { [field]: range, ...Object.fromEntries(PREFIX_FIELDS.slice(0, i).map((earlier) => [earlier, { $not: range }])) },
+    filter: { [field]: range, ...Object.fromEntries(PREFIX_FIELDS.slice(0, i).map((earlier) => [earlier, { $not: range }])), ...PUBLIC_ONLY },
     sort: { [field]: 1, ...NEWEST },
   }));
 }
@@ -75,14 +81,13 @@ export function directoryParts(request: Pick<DirectoryRequest, 'search' | 'city'
 /** A page of the directory, how many match and how many there are. */
 export async function directoryPage(store: ReadStore, request: DirectoryRequest): Promise<DirectoryResult> {
   const properties = store.collection<PropertyDoc>(PROPERTIES);
-  const total = await properties.count();
+  const total = await countPublicProperties(store);
   const parts = directoryParts(request);
   const rows: DirectoryRow[] = [];
   let matching = 0;
   let skip = request.offset;
   for (const part of parts) {
-    const isEverything = Object.keys(part.filter).length === 0;
-    const count = isEverything ? total : await properties.count(part.filter);
+    const count = part.everything ? total : await properties.count(part.filter);
     matching += count;
     const room = request.limit - rows.length;
     if (room > 0 && skip < count) {
@@ -94,16 +99,17 @@ export async function directoryPage(store: ReadStore, request: DirectoryRequest)
 }
 
 /**
- * The distinct cities of the properties, sorted (en-NZ collation, so Whangārei sorts among the
- * W's), blank ones left out: one index seek per city along `{city, createdAt, _id}` (each asks
- * for the first city after the last one found), so it costs the number of cities, not properties.
+ * The distinct cities of the public properties, sorted (en-NZ collation, so Whangārei sorts among
+ * the W's), blank ones left out: one index seek per city along `{hidden, city, createdAt, _id}`
+ * (each asks for the first city after the last one found), so it costs the number of cities, not
+ * properties.
  */
 export async function directoryCities(store: ReadStore): Promise<string[]> {
   const properties = store.collection<PropertyDoc>(PROPERTIES);
   const cities: string[] = [];
   let last: string | null = null;
   for (;;) {
-    const filter: Filter = { city: last === null ? { $gte: '' } : { $gt: last } };
+    const filter: Filter = { ...PUBLIC_ONLY, city: last === null ? { $gte: '' } : { $gt: last } };
     const [next] = await properties.find(filter, { sort: { city: 1 }, limit: 1, projection: { city: 1 } });
     if (!next) break;
     last = next.city;

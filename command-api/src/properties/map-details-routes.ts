@@ -24,7 +24,7 @@ export default async function mapDetailsRoutes(app: FastifyInstance, { deps }: {
       if (!isOwner && !hasPermission(user.roles, 'read:property:detail')) throw new CommandError('forbidden', 'You can only view detailed information for properties you own.');
       const v = p.latestValuation;
       return {
-        property: { address: p.address, suburb: p.suburb, city: p.city, bedrooms: p.bedrooms, bathrooms: p.bathrooms, floorArea: p.floorArea, landArea: p.landArea },
+        property: { address: p.address, suburb: p.suburb, city: p.city, bedrooms: p.bedrooms, bathrooms: p.bathrooms, floorArea: p.floorArea, landArea: p.landArea, ...(p.propertyType ? { propertyType: p.propertyType } : {}) },
         latestValuation: v ? { estimatedValue: v.estimatedValue, conservativeValue: v.conservativeValue, optimisticValue: v.optimisticValue, confidence: v.confidence, createdAt: v.createdAt } : null,
         isOwner,
       };

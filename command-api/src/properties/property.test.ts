@@ -29,6 +29,30 @@ describe('property decider', () => {
       .then([{ type: 'PropertyLocated', data: { ...located.data, precision: 'street', accuracyKm: 0.2, geocoder: 'sales' } }]);
     spec.given([registered, located]).when({ type: 'LocateProperty', latitude: -36.85, longitude: 174.74, precision: 'suburb', geocoder: 'embedded', at }).thenNothingHappens();
   });
+  describe('who sees it in public', () => {
+    const hidden: PropertyEvent = { type: 'PropertyHiddenFromPublic', data: { propertyId: 'p1', by: 'u1', at } };
+    const shown: PropertyEvent = { type: 'PropertyShownInPublic', data: { propertyId: 'p1', by: 'u1', at } };
+    it('lets the owner hide a public property', () => spec.given([registered]).when({ type: 'HideFromPublic', by: 'u1', at }).then([hidden]));
+    it('records nothing when a hidden property is hidden again', () => spec.given([registered, hidden]).when({ type: 'HideFromPublic', by: 'u1', at }).thenNothingHappens());
+    it('lets the owner show a hidden property again', () => spec.given([registered, hidden]).when({ type: 'ShowInPublic', by: 'u1', at }).then([shown]));
+    it('records nothing when a public property is shown', () => {
+      spec.given([registered]).when({ type: 'ShowInPublic', by: 'u1', at }).thenNothingHappens();
+      spec.given([registered, hidden, shown]).when({ type: 'ShowInPublic', by: 'u1', at }).thenNothingHappens();
+    });
+    it('keeps it hidden when its details change or it is located', () => {
+      const changed: PropertyEvent = { type: 'PropertyDetailsChanged', data: { propertyId: 'p1', ...details, bedrooms: 4, changedAt: at } };
+      spec.given([registered, hidden, changed]).when({ type: 'HideFromPublic', by: 'u1', at }).thenNothingHappens();
+    });
+    it('refuses anyone but the owner, saying so', () => {
+      const message = /^Only the owner of this property can change whether it is shown publicly\.$/;
+      spec.given([registered]).when({ type: 'HideFromPublic', by: 'u2', at }).thenRefuses('forbidden', message);
+      spec.given([registered, hidden]).when({ type: 'ShowInPublic', by: 'u2', at }).thenRefuses('forbidden', message);
+    });
+    it('knows no property that was never registered', () => {
+      spec.given([]).when({ type: 'HideFromPublic', by: 'u1', at }).thenRefuses('not_found');
+      spec.given([]).when({ type: 'ShowInPublic', by: 'u1', at }).thenRefuses('not_found');
+    });
+  });
   it('gives one id per owner and address, whatever the spacing and case', () => {
     expect(propertyIdFor('u1', { address: '12  Kōwhai Street', city: 'auckland' })).toBe(propertyIdFor('u1', { address: '12 kōwhai street', city: 'Auckland' }));
     expect(propertyIdFor('u2', details)).not.toBe(propertyIdFor('u1', details));

@@ -14,11 +14,24 @@ export const propertyIdFor = (ownerId: string, details: Pick<PropertyDetails, 'a
 
 export type PropertyState =
   | { status: 'none' }
-  | { status: 'registered'; propertyId: string; ownerId: string; details: PropertyDetails; location: { latitude: number; longitude: number } | null };
+  | {
+      status: 'registered';
+      propertyId: string;
+      ownerId: string;
+      details: PropertyDetails;
+      location: { latitude: number; longitude: number } | null;
+      /** Left out of the public map, directory and summaries by its owner (issue 11). */
+      hidden: boolean;
+    };
 
 export type PropertyCommand =
   | { type: 'RegisterProperty'; propertyId: string; ownerId: string; details: PropertyDetails; demo: boolean; at: string }
-  | { type: 'LocateProperty'; latitude: number; longitude: number; precision: LocationPrecision; accuracyKm?: number | null; geocoder: string; at: string };
+  | { type: 'LocateProperty'; latitude: number; longitude: number; precision: LocationPrecision; accuracyKm?: number | null; geocoder: string; at: string }
+  | { type: 'HideFromPublic'; by: string; at: string }
+  | { type: 'ShowInPublic'; by: string; at: string };
+
+/** Why someone other than the owner may not change who sees a property. */
+export const VISIBILITY_OWNER_ONLY = 'Only the owner of this property can change whether it is shown publicly.';
 
 const sameDetails = (a: PropertyDetails, b: PropertyDetails) => (Object.keys(a) as (keyof PropertyDetails)[]).every((k) => a[k] === b[k]);
 
@@ -28,7 +41,7 @@ export const propertyDecider: Decider<PropertyState, PropertyCommand, PropertyEv
     match(event)
       .with({ type: 'PropertyRegistered' }, ({ data }): PropertyState => {
         const { propertyId, ownerId, demo: _demo, registeredAt: _at, ...details } = data;
-        return { status: 'registered', propertyId, ownerId, details, location: null };
+        return { status: 'registered', propertyId, ownerId, details, location: null, hidden: false };
       })
       .with({ type: 'PropertyDetailsChanged' }, ({ data }): PropertyState => {
         const { propertyId: _id, changedAt: _at, ...details } = data;
@@ -37,6 +50,8 @@ export const propertyDecider: Decider<PropertyState, PropertyCommand, PropertyEv
       .with({ type: 'PropertyLocated' }, ({ data }): PropertyState =>
         state.status === 'registered' ? { ...state, location: { latitude: data.latitude, longitude: data.longitude } } : state,
       )
+      .with({ type: 'PropertyHiddenFromPublic' }, (): PropertyState => (state.status === 'registered' ? { ...state, hidden: true } : state))
+      .with({ type: 'PropertyShownInPublic' }, (): PropertyState => (state.status === 'registered' ? { ...state, hidden: false } : state))
       .exhaustive(),
   decide: (command, state) =>
     match(command)
@@ -52,6 +67,17 @@ export const propertyDecider: Decider<PropertyState, PropertyCommand, PropertyEv
         if (state.status !== 'registered') throw notFound('Property not found.');
         if (state.location?.latitude === c.latitude && state.location.longitude === c.longitude) return [];
         return [{ type: 'PropertyLocated', data: { propertyId: state.propertyId, latitude: c.latitude, longitude: c.longitude, precision: c.precision, accuracyKm: c.accuracyKm ?? null, geocoder: c.geocoder, locatedAt: c.at } }];
+      })
+      // Only the owner decides who sees the property; asking for what already holds records nothing.
+      .with({ type: 'HideFromPublic' }, (c): PropertyEvent[] => {
+        if (state.status !== 'registered') throw notFound('Property not found.');
+        if (state.ownerId !== c.by) throw forbidden(VISIBILITY_OWNER_ONLY);
+        return state.hidden ? [] : [{ type: 'PropertyHiddenFromPublic', data: { propertyId: state.propertyId, by: c.by, at: c.at } }];
+      })
+      .with({ type: 'ShowInPublic' }, (c): PropertyEvent[] => {
+        if (state.status !== 'registered') throw notFound('Property not found.');
+        if (state.ownerId !== c.by) throw forbidden(VISIBILITY_OWNER_ONLY);
+        return state.hidden ? [{ type: 'PropertyShownInPublic', data: { propertyId: state.propertyId, by: c.by, at: c.at } }] : [];
       })
       .exhaustive(),
 };

@@ -1,13 +1,13 @@
 import { PropertyIdParams, PublicPropertyExtent, PublicPropertyLocation } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
 import type { ReadStore } from '@kainga/platform';
-import { findProperty, locatedProperties, PROPERTIES, type LocatedProperty, type LonLatBox } from '@kainga/projections';
+import { findPublicProperty, locatedProperties, PROPERTIES, type LocatedProperty, type LonLatBox } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { errorResponses } from '../plugins/schemas';
-import { CachedAnswers, etagOf, sendAnswer, type Answer } from './cached-answers';
+import { CachedAnswers, etagOf, PUBLIC_READ_CACHE_CONTROL, sendAnswer, type Answer } from './cached-answers';
 import { propertyExtent } from './property-extent';
 
 const coordinate = (name: string, limit: number) => z.number().min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`);
@@ -129,6 +129,8 @@ export class LocationsAnswers {
  *
  * GET /api/public/property-locations/{id}: one located property's public location (404 if none).
  *
+ * None of them shows a property its owner hid from the public (issue 11).
+ *
  * GET /api/public/property-locations/extent: what the map needs before it knows its view (the box
  * to fit, the total and valued counts, the New Zealand-wide figures of the insights panel), with
  * the same ETag, Cache-Control and compression, computed once per version of the read model.
@@ -146,9 +148,12 @@ export default async function propertyLocationsRoute(app: FastifyInstance, { dep
     '/api/public/property-locations/:id',
     { schema: { tags: ['public'], params: PropertyIdParams, response: { 200: PublicPropertyLocation, ...errorResponses(400, 404) } } },
     async (request, reply) => {
-      const p = await findProperty(deps.stores.readStore, request.params.id);
+      // A property its owner hid is not found here, as on the map (issue 11).
+      const p = await findPublicProperty(deps.stores.readStore, request.params.id);
       if (!p || p.latitude === null || p.longitude === null) throw new CommandError('not_found', 'Property not found.');
-      return reply.header('cache-control', 'public, max-age=60').send(toPublic({ ...p, latitude: p.latitude, longitude: p.longitude }));
+      // Asked again each time, as the other public reads are: an owner who hides the property
+      // takes it off at once, not a minute later (issue 11).
+      return reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).send(toPublic({ ...p, latitude: p.latitude, longitude: p.longitude }));
     },
   );
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -11,7 +11,7 @@ import {
   SummaryQuery,
 } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import { findProperty, publicStats, recentCompletedValuations, valuationsProjector } from '@kainga/projections';
+import { findPublicProperty, publicStats, recentCompletedValuations, valuationsProjector } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -88,7 +88,8 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
   );
 
   r.get('/api/summaries/properties/:id', { schema: { tags: ['public'], params: PropertyIdParams, response: { 200: PropertySummary, ...errorResponses(400, 404) } } }, async (request) => {
-    const p = await findProperty(store, request.params.id);
+    // A property its owner hid from the public has no public summary (issue 11).
+    const p = await findPublicProperty(store, request.params.id);
     if (!p) throw new CommandError('not_found', 'Property not found.');
     return {
       propertyId: p._id,

@@ -1,4 +1,4 @@
-import { ValuationRequest, valueBreakdown } from '@kainga/contracts';
+import { plainExplanation, plainSentence, ValuationRequest, valueBreakdown, type Comparable } from '@kainga/contracts';
 import { waitForProjection } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +24,12 @@ const estimate = {
   confidence: 70,
   engine: 'model' as const,
   engineVersion: 'test',
-  explanation: ['Report test.'],
+  explanation: ['Report test: the first formula.', 'Second formula: 990,000 + 34,000 − 12,000 = 1,012,000 & <b>escaped</b>.'],
   fallbackReason: null,
 };
 const RATEABLE_VALUE = 950_000;
+const CONDITION_SCORES = { kitchen: 5, roofing: 4 };
+let comparables: Comparable[];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -37,11 +39,22 @@ beforeAll(async () => {
   await other.register('report-other@example.nz');
   valuationId = randomUUID();
   const metadata = { actorId: me.id, actorRoles: ['general' as const], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
-  const request = ValuationRequest.parse({ purpose: 'selling', address: '12 Report Lane', suburb: 'Ponsonby', city: 'Auckland', floorArea: 120, rateableValue: RATEABLE_VALUE });
+  const request = ValuationRequest.parse({
+    purpose: 'selling',
+    address: '12 Report Lane',
+    suburb: 'Ponsonby',
+    city: 'Auckland',
+    propertyType: 'townhouse',
+    floorArea: 120,
+    rateableValue: RATEABLE_VALUE,
+    conditionScores: CONDITION_SCORES,
+  });
   const { propertyId } = await requestValuation(t.stores.eventStore, { valuationId, userId: me.id, request }, { idempotencyKey: randomUUID(), metadata });
   await locateProperty(t.stores.eventStore, propertyId, valuationId, { latitude: -36.85, longitude: 174.74, precision: 'suburb', geocoder: 'test' }, metadata);
   const comparable = { saleId: 'sale-1', address: '14 A Very Long Comparable Street Name', suburb: 'Ponsonby', city: 'Auckland', saleDate: '2026-01-10', price: 1_005_000, bedrooms: 3, bathrooms: 2, floorArea: 118, landArea: 400, rateableValue: 900_000, demo: false, matchPercentage: 91, distance: 0.4 };
-  await recordComparables(t.stores.eventStore, valuationId, { comparables: [comparable], windowMonths: 3, note: null }, metadata);
+  // One sale recorded before property types existed (a house), one a townhouse.
+  comparables = [comparable, { ...comparable, saleId: 'sale-2', address: '3 Typed Terrace', suburb: 'Grey Lynn', price: 960_000, propertyType: 'townhouse' }];
+  await recordComparables(t.stores.eventStore, valuationId, { comparables, windowMonths: 3, note: null }, metadata);
   await completeValuation(t.stores.eventStore, valuationId, estimate, metadata);
   await waitForProjection(t.stores.readStore, 'valuations', await t.stores.eventStore.headPosition());
 });
@@ -77,6 +90,40 @@ describe('GET /api/valuations/{id}/report', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body).not.toContain('12 Report Lane');
     expect((await owner.get(`/api/valuations/${randomUUID()}/report`)).statusCode).toBe(404);
+  });
+
+  it("says how we got here in the results screen's plain sentences, with the formulas folded (and printed), the property type and each sale's type", async () => {
+    const res = await owner.get(`/api/valuations/${valuationId}/report`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('<h2>How we got here</h2>');
+    const sentences = plainExplanation({
+      ...estimate,
+      rateableValue: RATEABLE_VALUE,
+      suburb: 'Ponsonby',
+      city: 'Auckland',
+      conditionScores: CONDITION_SCORES,
+      comparables,
+      comparablesWindowMonths: 3,
+    });
+    const shown = [...res.body.matchAll(/<li data-key="(\w+)"><strong>([^<]*):<\/strong> ([^<]*)<\/li>/g)].map(([, key, lead, text]) => ({ key, sentence: `${lead}: ${text}`.replace(/&#39;/g, "'") }));
+    expect(shown).toEqual(sentences.map((s) => ({ key: s.key, sentence: plainSentence(s) })));
+    expect(shown.map((s) => s.sentence)).toEqual([
+      'What similar sales say: 2 homes like yours sold in Ponsonby and nearby in the last 3 months, for $960,000 to $1,005,000.',
+      "What the council's rateable value says: the council valued your home at $950,000 at an earlier date. Brought up to today's prices and weighed with the sales, it puts your home at $990,000 before condition and market, $40,000 more than the rateable value.",
+      'Condition: your ratings (average 4.5 of 5) added $34,000.',
+      'Market: prices have been falling, which took off $12,000 since those sales.',
+      'How sure we are: Good (about 70 in 100 homes like this sell within a tenth of their estimate) — about 4 in 5 homes like this sell between $900,000 and $1,100,000.',
+    ]);
+    // The formulas: folded under 'Show the formulas' (no script needed), and a copy shown only on paper.
+    const folded = /<details class="formulas"><summary>Show the formulas<\/summary><ul class="formula-lines">([\s\S]*?)<\/ul><\/details>/.exec(res.body);
+    expect(folded?.[1]).toBe('<li>Report test: the first formula.</li><li>Second formula: 990,000 + 34,000 − 12,000 = 1,012,000 &amp; &lt;b&gt;escaped&lt;/b&gt;.</li>');
+    expect(res.body).toContain(`<div class="formulas-print"><p><strong>The formulas</strong></p><ul class="formula-lines">${folded![1]}</ul></div>`);
+    expect(res.body).toMatch(/@media print \{[^}]*\}[^@]*details\.formulas \{ display: none; \} \.formulas-print \{ display: block; \}/);
+    expect(res.body).not.toContain('<b>escaped</b>');
+    // The property's type, and each sale's (a sale without one is a house).
+    expect(res.body).toContain('<tr><td>Property type</td><td>Townhouse</td></tr>');
+    expect([...res.body.matchAll(/<td data-label="Type">([^<]*)<\/td>/g)].map((m) => m[1])).toEqual(['House', 'Townhouse']);
+    expect(res.body).toContain('<th>Type</th>');
   });
 
   it('generating (POST, the spec call) answers the same document', async () => {

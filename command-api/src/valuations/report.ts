@@ -1,4 +1,4 @@
-import { conditionLabels, conditionSections, scoreLabels, valueBreakdown, type ConditionKey } from '@kainga/contracts';
+import { conditionLabels, conditionSections, plainExplanation, propertyTypeLabels, propertyTypeOf, scoreLabels, valueBreakdown, type ConditionKey } from '@kainga/contracts';
 import type { ValuationDoc } from '@kainga/projections';
 
 /** The how-it-works page's disclaimer, printed on every report. */
@@ -20,7 +20,9 @@ const num = (n: number | null, unit = '') => (n === null ? '—' : `${n.toLocale
  * The full valuation report: a complete, printable HTML document, shown by the PWA's report page
  * (/valuations/{id}/report, only for the valuation's owner). Only a completed valuation has one.
  * Its Value Breakdown is the results screen's (contracts valueBreakdown), so its rows add up to the
- * estimate; it reads on a 390 px phone (the comparables stack into cards).
+ * estimate; 'How we got here' is the results screen's plain sentences (contracts plainExplanation),
+ * with the model's formulas folded under 'Show the formulas' (a <details>: the document runs no
+ * script) and printed in full; it reads on a 390 px phone (the comparables stack into cards).
  */
 export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): string {
   const e = doc.estimate;
@@ -42,11 +44,11 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
     ? doc.comparables
         .map(
           (c) => `<tr><td data-label="Address">${escapeHtml(c.address)}${c.demo ? ' <span class="demo">demo data</span>' : ''}<br><small>${escapeHtml([c.suburb, c.city].filter(Boolean).join(', '))}</small></td>` +
-            `<td data-label="Sold">${escapeHtml(date(c.saleDate))}</td><td class="num" data-label="Price">${nzd(c.price)}</td><td class="num" data-label="Match">${c.matchPercentage}%</td>` +
+            `<td data-label="Type">${escapeHtml(propertyTypeLabels[propertyTypeOf(c)])}</td><td data-label="Sold">${escapeHtml(date(c.saleDate))}</td><td class="num" data-label="Price">${nzd(c.price)}</td><td class="num" data-label="Match">${c.matchPercentage}%</td>` +
             `<td class="num" data-label="Beds">${num(c.bedrooms)}</td><td class="num" data-label="Floor">${num(c.floorArea, ' m²')}</td><td class="num" data-label="Land">${num(c.landArea, ' m²')}</td><td class="num" data-label="Distance">${c.distance === null ? '—' : `${c.distance} km`}</td></tr>`,
         )
         .join('')
-    : '<tr><td colspan="8">No comparable sales were found; the estimate rests on the rateable value and the property details.</td></tr>';
+    : '<tr><td colspan="9">No comparable sales were found; the estimate rests on the rateable value and the property details.</td></tr>';
   // The results screen's rows (contracts valueBreakdown): they add up to the total the same way.
   const breakdown = valueBreakdown({
     rateableValue: p.rateableValue,
@@ -62,6 +64,19 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
         : `<tr data-row="${row.key}"><td>${escapeHtml(row.label)}</td><td class="num"${row.value === null ? '' : ` data-amount="${row.value}"`}>${nzd(row.value)}</td></tr>`,
     )
     .join('');
+  // The results screen's plain sentences, from the same figures.
+  const plain = plainExplanation({
+    ...e,
+    rateableValue: p.rateableValue,
+    suburb: p.suburb,
+    city: p.city,
+    conditionScores: doc.conditionScores,
+    comparables: doc.comparables,
+    comparablesWindowMonths: doc.comparablesWindowMonths,
+  })
+    .map((s) => `<li data-key="${s.key}"><strong>${escapeHtml(s.lead)}:</strong> ${escapeHtml(s.text)}</li>`)
+    .join('');
+  const formulaLines = e.explanation.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
   const anyDemo = doc.comparables.some((c) => c.demo);
   const engine = e.engine === 'openai' ? `AI valuer (${escapeHtml(e.engineVersion)})` : `Kāinga valuation model (${escapeHtml(e.engineVersion)})`;
 
@@ -90,7 +105,14 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
     table.comparables td[colspan] { display: block; text-align: left; }
     table.comparables td[colspan]::before { content: none; }
   }
-  @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } tr { break-inside: avoid; } }
+  ul.plain { list-style: none; padding: 0; } ul.plain li { margin: .4rem 0; }
+  details.formulas summary { cursor: pointer; color: #0b6e4f; font-weight: 600; }
+  .formula-lines { font-size: .9em; color: #52606d; } .formulas-print { display: none; }
+  @media print {
+    body { margin: 0; max-width: none; } h2 { break-after: avoid; } tr { break-inside: avoid; }
+    /* On paper the formulas are shown in full, folded or not. */
+    details.formulas { display: none; } .formulas-print { display: block; }
+  }
 </style>
 </head>
 <body>
@@ -109,10 +131,19 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
   ${breakdownRows}
   <tr data-row="total"><th>Total Estimated Value</th><th class="num" data-amount="${breakdown.total ?? ''}">${nzd(breakdown.total)}</th></tr>
 </table>
-<ul>${e.explanation.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+
+<h2>How we got here</h2>
+<ul class="plain">${plain}</ul>
+${
+  formulaLines
+    ? `<details class="formulas"><summary>Show the formulas</summary><ul class="formula-lines">${formulaLines}</ul></details>
+<div class="formulas-print"><p><strong>The formulas</strong></p><ul class="formula-lines">${formulaLines}</ul></div>`
+    : ''
+}
 
 <h2>Property</h2>
 <table>
+  <tr><td>Property type</td><td>${escapeHtml(propertyTypeLabels[propertyTypeOf(p)])}</td></tr>
   <tr><td>Purpose</td><td>${escapeHtml(doc.purpose[0]!.toUpperCase() + doc.purpose.slice(1))}</td></tr>
   <tr><td>Bedrooms / bathrooms</td><td>${num(p.bedrooms)} / ${num(p.bathrooms)}</td></tr>
   <tr><td>Floor area / land area</td><td>${num(p.floorArea, ' m²')} / ${num(p.landArea, ' m²')}</td></tr>
@@ -125,7 +156,7 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
 <h2>Comparable sales</h2>
 ${doc.comparablesNote ? `<p class="muted">${escapeHtml(doc.comparablesNote)}</p>` : ''}
 <table class="comparables">
-  <tr><th>Address</th><th>Sold</th><th class="num">Price</th><th class="num">Match</th><th class="num">Beds</th><th class="num">Floor</th><th class="num">Land</th><th class="num">Distance</th></tr>
+  <tr><th>Address</th><th>Type</th><th>Sold</th><th class="num">Price</th><th class="num">Match</th><th class="num">Beds</th><th class="num">Floor</th><th class="num">Land</th><th class="num">Distance</th></tr>
   ${comparables}
 </table>
 ${anyDemo ? '<p class="demo">Sales marked “demo data” are generated examples, not real sales.</p>' : ''}

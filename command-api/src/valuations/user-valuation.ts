@@ -1,4 +1,4 @@
-import type { UserValuation } from '@kainga/contracts';
+import { propertyTypeOf, type UserValuation } from '@kainga/contracts';
 import type { ValuationDoc } from '@kainga/projections';
 
 /** The owner's view of a valuation (consumer spec §3 "User's valuation"). */
@@ -32,6 +32,8 @@ export function toUserValuation(doc: ValuationDoc): UserValuation {
       address: doc.property.address,
       suburb: doc.property.suburb,
       city: doc.property.city,
+      // Only the owner (or an admin) reads this view; a valuation made before types existed is of a house.
+      propertyType: propertyTypeOf(doc.property),
       bedrooms: doc.property.bedrooms,
       bathrooms: doc.property.bathrooms,
       floorArea: doc.property.floorArea,

@@ -1,5 +1,5 @@
 import type { Comparable, EventMetadata, Estimate, LocationPrecision, PropertyDetails, ValuationRequest } from '@kainga/contracts';
-import { findLocation } from '@kainga/contracts';
+import { DEFAULT_PROPERTY_TYPE, findLocation } from '@kainga/contracts';
 import { handleCommand, invalid, loadAggregate } from '@kainga/platform';
 import type { EventStore } from '@kainga/platform';
 import { propertyDecider, propertyIdFor, propertyStream } from '../properties/property';
@@ -24,7 +24,7 @@ export function knownCity(city: string): string {
 /** Registers (or brings up to date) the owner's property at an address of the town list. */
 export async function registerProperty(
   store: EventStore,
-  input: { userId: string; request: Pick<ValuationRequest, 'address' | 'suburb' | 'city' | 'floorArea' | 'landArea' | 'bedrooms' | 'bathrooms' | 'rateableValue'>; demo?: boolean },
+  input: { userId: string; request: Pick<ValuationRequest, 'address' | 'suburb' | 'city' | 'propertyType' | 'floorArea' | 'landArea' | 'bedrooms' | 'bathrooms' | 'rateableValue'>; demo?: boolean },
   ctx: CommandCtx,
 ): Promise<{ propertyId: string; details: PropertyDetails }> {
   const { request } = input;
@@ -32,6 +32,7 @@ export async function registerProperty(
     address: request.address,
     suburb: request.suburb,
     city: knownCity(request.city),
+    propertyType: request.propertyType ?? DEFAULT_PROPERTY_TYPE,
     floorArea: request.floorArea,
     landArea: request.landArea,
     bedrooms: request.bedrooms,

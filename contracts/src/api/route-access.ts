@@ -75,6 +75,9 @@ export const routeAccess = {
   'GET /api/valuations/:id/report': { caller: 'signed-in', owner: { of: 'the valuation', anyWith: 'admin:all' } },
   'POST /api/valuations/:id/save': { caller: 'signed-in', owner: { of: 'the valuation' } },
   'GET /api/properties/:id/map-details': { caller: 'signed-in', owner: { of: 'the property', anyWith: 'read:property:detail' } },
+  // Whether the public map, directory and summaries show the property: its owner only (issue 11).
+  'GET /api/properties/:id/visibility': { caller: 'signed-in', owner: { of: 'the property' } },
+  'PUT /api/properties/:id/visibility': { caller: 'signed-in', owner: { of: 'the property' } },
 
   // Partner applications and uploads (the /partner-enquiry form uploads before its applicant is a partner).
   'POST /api/partner-applications': { caller: 'apply:partner' },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ADDRESS_HINT, looksLikeAddress } from '../address';
 import { ConditionScores } from '../conditions-schema';
 import { PropertyDetails } from '../events/properties';
+import { PropertyTypeSchema } from '../property-facts';
 import { Comparable, Purpose } from '../events/valuations';
 
 /** A number field of the wizard: empty (or '') means not given; a non-number is refused. */
@@ -22,9 +24,17 @@ const optionalCount = (label: string, min: number, max: number) =>
 /** The valuation form of consumer spec §3, validated as §5 says. */
 export const ValuationRequest = z.strictObject({
   purpose: Purpose,
-  address: z.string({ error: 'Please enter a property address first.' }).trim().min(1, 'Please enter a property address first.').max(200, 'Address is too long'),
+  address: z
+    .string({ error: 'Please enter a property address first.' })
+    .trim()
+    .min(1, 'Please enter a property address first.')
+    .max(200, 'Address is too long')
+    // It is shown on the public map and in the directory: it must look like a street address (issue 11).
+    .refine((a) => a.length === 0 || a.length > 200 || looksLikeAddress(a), ADDRESS_HINT),
   suburb: z.string().trim().max(100, 'Suburb is too long').optional().default(''),
   city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(100, 'City is required'),
+  /** Optional; a house when not given (issue 11). */
+  propertyType: PropertyTypeSchema.optional(),
   floorArea: optionalNumber('Floor area', 10, 5000, ' m²'),
   landArea: optionalNumber('Land area', 0, 1_000_000, ' m²'),
   bedrooms: optionalCount('Bedrooms', 0, 20),

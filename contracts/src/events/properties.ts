@@ -33,6 +33,19 @@ export const PropertyLocated = z.object({
     locatedAt: z.string(),
   }),
 });
-export const PropertyEvent = z.discriminatedUnion('type', [PropertyRegistered, PropertyDetailsChanged, PropertyLocated]);
+/**
+ * The owner took the property off the public map, directory and summaries (issue 11); its owner's
+ * own views still show it. `by`: the user id of the owner who did.
+ */
+export const PropertyHiddenFromPublic = z.object({
+  type: z.literal('PropertyHiddenFromPublic'),
+  data: z.object({ propertyId: z.string(), by: z.string(), at: z.string() }),
+});
+/** The owner put a hidden property back on the public map, directory and summaries. */
+export const PropertyShownInPublic = z.object({
+  type: z.literal('PropertyShownInPublic'),
+  data: z.object({ propertyId: z.string(), by: z.string(), at: z.string() }),
+});
+export const PropertyEvent = z.discriminatedUnion('type', [PropertyRegistered, PropertyDetailsChanged, PropertyLocated, PropertyHiddenFromPublic, PropertyShownInPublic]);
 export type PropertyEvent = z.infer<typeof PropertyEvent>;
-export const propertyEventTypes = ['PropertyRegistered', 'PropertyDetailsChanged', 'PropertyLocated'] as const;
+export const propertyEventTypes = ['PropertyRegistered', 'PropertyDetailsChanged', 'PropertyLocated', 'PropertyHiddenFromPublic', 'PropertyShownInPublic'] as const;

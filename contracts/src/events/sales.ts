@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PropertyTypeSchema } from '../property-facts';
 
 /** A sold property: the ground the estimates stand on. Stream `sale-<id>`. */
 export const SaleRecorded = z.object({
@@ -15,6 +16,8 @@ export const SaleRecorded = z.object({
     bathrooms: z.number().nullable(),
     floorArea: z.number().nullable(),
     landArea: z.number().nullable(),
+    /** Absent in sales recorded before types existed: a house (`propertyTypeOf`). */
+    propertyType: PropertyTypeSchema.optional(),
     rateableValue: z.number().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),

@@ -61,21 +61,21 @@ describe('importSales', () => {
   it('reports bad rows with their row numbers and still imports the good ones', async () => {
     const csv = [
       header,
-      '1 Good Street,Petone,Lower Hutt,2026-01-10,"$720,000",3,1,110,500,,,',
+      '1 Good Street,Petone,Lower Hutt,2026-01-10,"$720,000",3,1,110,500,,,,house',
       '',
-      '2 Bad Street,Nowhere,Sydney,2026-01-10,720000,3,1,110,500,,,',
-      '"3 Multi\nLine Street",Centre,Nelson,2099-01-01,720000,3,1,110,500,,,',
+      '2 Bad Street,Nowhere,Sydney,2026-01-10,720000,3,1,110,500,,,,',
+      '"3 Multi\nLine Street",Centre,Nelson,2099-01-01,720000,3,1,110,500,,,,',
       '4 Short Street,Centre,Nelson,2026-01-10',
-      '5 Good Road,,Wanganui,2026-02-11,455000,2,1,90,600,,-39.93,175.05',
-      '5 Good Road,,Whanganui,2026-02-11,455000,2,1,90,600,,-39.93,175.05',
-      '6 Far Road,,Gore,2026-02-11,455000,2,1,90,600,,-33.9,151.2',
+      '5 Good Road,,Wanganui,2026-02-11,455000,2,1,90,600,,-39.93,175.05,house',
+      '5 Good Road,,Whanganui,2026-02-11,455000,2,1,90,600,,-39.93,175.05,house',
+      '6 Far Road,,Gore,2026-02-11,455000,2,1,90,600,,-33.9,151.2,',
     ].join('\r\n');
     const result = await importSales(stores, csv, options);
     expect(result).toMatchObject({ rows: 7, imported: 2, alreadyPresent: 1, rejected: 4 });
     expect(result.errors.map(({ row, message }) => ({ row, message }))).toEqual([
       { row: 4, message: 'city "Sydney" is not one of the 90 Kāinga locations' },
       { row: 5, message: 'sale_date 2099-01-01 is in the future' },
-      { row: 7, message: expect.stringMatching(/^the row has 4 fields but the header has 12 .*; price is empty; bedrooms is empty/) },
+      { row: 7, message: expect.stringMatching(/^the row has 4 fields but the header has 13 .*; price is empty; bedrooms is empty/) },
       { row: 10, message: 'latitude/longitude -33.9, 151.2 is outside New Zealand' },
     ]);
     expect((await sales()).map((s) => s.city).sort()).toEqual(['Lower Hutt', 'Whanganui']);
@@ -115,7 +115,7 @@ describe('npm run import:sales', () => {
     vi.stubEnv('EVENTSTORE_URL', '');
     vi.stubEnv('MONGO_URL', '');
     const file = join(dataDir, 'sales.csv');
-    writeFileSync(file, `${example.trimEnd()}\n1 Odd Street,,Atlantis,2026-01-01,500000,3,1,100,500,,,\n`);
+    writeFileSync(file, `${example.trimEnd()}\n1 Odd Street,,Atlantis,2026-01-01,500000,3,1,100,500,,,,\n`);
     const { lines, out } = output();
     expect(await main([file], out)).toBe(0);
     const text = lines.join('\n');

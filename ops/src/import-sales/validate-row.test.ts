@@ -15,6 +15,7 @@ const good: SaleRow = {
   rateable_value: '$1,450,000',
   latitude: '-36.8612',
   longitude: '174.7391',
+  property_type: '',
 };
 const problemsOf = (changes: Partial<SaleRow>) => {
   const r = validateRow({ ...good, ...changes }, now);
@@ -35,6 +36,7 @@ describe('validateRow', () => {
         bathrooms: 1,
         floorArea: 120,
         landArea: 455,
+        propertyType: 'house',
         rateableValue: 1_450_000,
         latitude: -36.8612,
         longitude: 174.7391,
@@ -42,6 +44,19 @@ describe('validateRow', () => {
     });
     const r = validateRow({ ...good, city: 'Whangarei', rateable_value: '', latitude: '', longitude: '', suburb: '', floor_area: '95 m²', land_area: '0' }, now);
     expect(r).toMatchObject({ ok: true, sale: { city: 'Whangārei', suburb: '', rateableValue: null, latitude: null, longitude: null, floorArea: 95, landArea: 0 } });
+  });
+
+  it('reads the property type in any case and common words for it; empty is a house', () => {
+    const typeOf = (property_type: string) => {
+      const r = validateRow({ ...good, property_type }, now);
+      return r.ok ? r.sale.propertyType : r.problems;
+    };
+    expect(typeOf('')).toBe('house');
+    expect(typeOf('Apartment')).toBe('apartment');
+    expect(typeOf(' TOWN HOUSE ')).toBe('townhouse');
+    expect(typeOf('flat')).toBe('unit');
+    expect(typeOf('terrace')).toBe('townhouse');
+    expect(typeOf('castle')).toEqual(['property_type "castle" is not one of house, townhouse, unit, apartment (or empty for a house)']);
   });
 
   it('names an unknown city and suggests a close one', () => {

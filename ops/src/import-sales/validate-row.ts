@@ -1,9 +1,9 @@
-import { findLocation, isInNz, normalizePlaceName, nzLocations, type SaleData } from '@kainga/contracts';
+import { DEFAULT_PROPERTY_TYPE, findLocation, isInNz, normalizePlaceName, nzLocations, parsePropertyType, propertyTypes, type SaleData } from '@kainga/contracts';
 
 /** The columns of a sales file, in the documented order (README.md beside this file). */
 export const requiredColumns = ['address', 'suburb', 'city', 'sale_date', 'price', 'bedrooms', 'bathrooms', 'floor_area', 'land_area'] as const;
 /** May be left out of the header, or left empty in a row. */
-export const optionalColumns = ['rateable_value', 'latitude', 'longitude'] as const;
+export const optionalColumns = ['rateable_value', 'latitude', 'longitude', 'property_type'] as const;
 export const saleColumns = [...requiredColumns, ...optionalColumns] as const;
 export type SaleColumn = (typeof saleColumns)[number];
 
@@ -128,6 +128,11 @@ export function validateRow(row: SaleRow, now: Date = new Date()): RowResult {
   const floorArea = area('floor_area', limits.maxFloorArea);
   const landArea = area('land_area', limits.maxLandArea);
 
+  // Empty or left out: a house, as the form's default (older files have no such column).
+  const typeText = row.property_type.trim();
+  const propertyType = typeText === '' ? DEFAULT_PROPERTY_TYPE : parsePropertyType(typeText);
+  if (propertyType === null) problems.push(`property_type "${typeText}" is not one of ${propertyTypes.join(', ')} (or empty for a house)`);
+
   const rv = parseAmount(row.rateable_value, { money: true });
   if (rv !== null) {
     if (Number.isNaN(rv)) problems.push(`rateable_value "${row.rateable_value.trim()}" is not a number`);
@@ -160,6 +165,7 @@ export function validateRow(row: SaleRow, now: Date = new Date()): RowResult {
       bathrooms,
       floorArea,
       landArea,
+      propertyType: propertyType!,
       rateableValue: rv,
       latitude: coordinates?.latitude ?? null,
       longitude: coordinates?.longitude ?? null,

@@ -61,7 +61,7 @@ export function createActivities(deps: ActivityDeps): ValuationActivities {
       const comparables = valuation.comparables ?? [];
       let modelEstimate: Estimate;
       try {
-        modelEstimate = estimateValue(input, comparables, { now: at, citySaleToRvRatio: city.citySaleToRvRatio, cityMedianPricePerM2: city.cityMedianPricePerM2, cityTrendPerMonth: city.cityTrendPerMonth, rangeScale: city.rangeScale });
+        modelEstimate = estimateValue(input, comparables, { ...city, now: at });
       } catch (error) {
         // The model could not value it (e.g. no floor area and no rateable value): tell the person, don't retry.
         throw new CommandError('invalid', error instanceof Error ? error.message : String(error));

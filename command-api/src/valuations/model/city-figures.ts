@@ -1,7 +1,8 @@
 import type { SaleData } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { normalisePlace } from './comparables';
-import { rangeScaleOf } from './range-calibration';
+import { calibrateCity } from './range-calibration';
+import { fitTownModel, type TownModel } from './town-model';
 import { median, weightedMedian } from './statistics';
 
 /** City-wide figures look back this many months (the widest comparables window). */
@@ -33,11 +34,23 @@ export type CityMarketFigures = {
    * The `cityTrendPerMonth` of `EstimateContext`.
    */
   cityTrendPerMonth: number | null;
-  /** How much the city's recent sales say the model's range must widen to hold 4 in 5 prices (`rangeScaleOf`); null with too few. */
+  /** How much the city's recent sales say the model's range must widen to hold 4 in 5 prices (`calibrateCity`); null with too few. */
   rangeScale: number | null;
+  /** How much larger the comparables' real error is in the city than their spread says (`calibrateCity`); null with too few. */
+  comparablesErrorScale: number | null;
+  /** How a home's own expected error is pooled with the city's typical one (`calibrateCity`); null with too few. */
+  errorPooling: { typical: number; exponent: number } | null;
+  /** What the town's sales say a suburb, kind of home and size are worth (`fitTownModel`); null with too few. */
+  townModel: TownModel | null;
   /** How many sales the figures stand on. */
   salesCount: number;
 };
+
+/**
+ * The town model weighs each sale by e^(−months ago / 12): suburbs' levels move more slowly than
+ * the market, so it looks back further than the trend and the ratio (a year-old sale counts 37 %).
+ */
+export const TOWN_MODEL_RECENCY_MONTHS = 12;
 
 /** Exponents of the size index the city trend is fitted on (as `estimateValue` scales comparables). */
 const TREND_FLOOR_ELASTICITY = 0.6;
@@ -106,10 +119,15 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
     .filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0)
     .map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
   const perM2 = inCity.filter(({ sale: s }) => s.floorArea !== null && s.floorArea > 0).map(({ sale: s }) => s.price / s.floorArea!);
+  const townModel = fitTownModel(
+    inCity.map(({ sale: s, daysAgo }) => ({ ...s, price: s.price * toToday(daysAgo) })),
+    inCity.map(({ daysAgo }) => Math.exp(-daysAgo / DAYS_PER_MONTH / TOWN_MODEL_RECENCY_MONTHS)),
+  );
   const figures = {
     citySaleToRvRatio: ratios.length > 0 ? weightedMedian(ratios) : null,
     cityMedianPricePerM2: perM2.length > 0 ? median(perM2) : null,
     cityTrendPerMonth: trend,
+    townModel,
   };
-  return { ...figures, rangeScale: rangeScaleOf(inCity.map(({ sale }) => sale), figures), salesCount: inCity.length };
+  return { ...figures, ...calibrateCity(inCity.map(({ sale }) => sale), figures), salesCount: inCity.length };
 };

@@ -276,3 +276,42 @@ describe('findComparables', () => {
     expect(widened.note).toBe('Only 1 comparable sale in the last 3 months; widened the search to 24 months. These comparables are generated demo data, not real sales.');
   });
 });
+
+describe('property types', () => {
+  const base: ValuationSubject = { address: '1 Queen Street', suburb: 'Ponsonby', city: 'Auckland', bedrooms: 3, bathrooms: 2, floorArea: 120, landArea: 400, rateableValue: null, latitude: null, longitude: null };
+  const sale = (propertyType?: 'house' | 'townhouse' | 'unit' | 'apartment') => ({
+    saleId: `t-${propertyType ?? 'none'}`,
+    address: '2 Queen Street',
+    suburb: 'Ponsonby',
+    city: 'Auckland',
+    saleDate: '2026-05-01',
+    price: 1_000_000,
+    bedrooms: 3,
+    bathrooms: 2,
+    floorArea: 120,
+    landArea: 400,
+    rateableValue: null,
+    latitude: null,
+    longitude: null,
+    demo: false,
+    source: 'test',
+    ...(propertyType ? { propertyType } : {}),
+  });
+
+  it('prefers the same kind of home: a neighbouring kind matches 60 %, a far one 30 %; no type is a house', () => {
+    expect(matchSale(base, sale('house')).matchPercentage).toBe(100);
+    expect(matchSale(base, sale()).matchPercentage).toBe(100);
+    expect(matchSale(base, sale('townhouse')).matchPercentage).toBe(60);
+    expect(matchSale(base, sale('unit')).matchPercentage).toBe(30);
+    expect(matchSale({ ...base, propertyType: 'apartment' }, sale('unit')).matchPercentage).toBe(60);
+    expect(matchSale({ ...base, propertyType: 'apartment' }, sale('apartment')).typeFactor).toBe(1);
+  });
+
+  it('carries the sale’s type onto the comparable', () => {
+    const { comparables } = findComparables({ ...base, propertyType: 'townhouse' }, [sale('townhouse'), sale()], new Date('2026-06-15T00:00:00Z'));
+    expect(comparables.map((c) => [c.saleId, c.propertyType, c.matchPercentage])).toEqual([
+      ['t-townhouse', 'townhouse', 100],
+      ['t-none', undefined, 60],
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Comparable, PropertyDetails, ResearchComparablesResponse, SaleData } from '@kainga/contracts';
+import { propertyTypeOf, type Comparable, type PropertyDetails, type PropertyType, type ResearchComparablesResponse, type SaleData } from '@kainga/contracts';
 import { formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { haversineKm } from './distance';
 
@@ -22,6 +22,20 @@ export const MATCH_WEIGHTS = { distance: 35, floorArea: 25, landArea: 15, bedroo
 export const DISTANCE_ZERO_KM = 10;
 /** Share of the match percentage that is "same suburb" (the attributes have the other 90 %). */
 export const SAME_SUBURB_SHARE = 0.1;
+/**
+ * A sale of another kind of home is a weaker comparable however alike the sizes: an apartment's
+ * square metre is not a house's, and a townhouse shares walls and land. The match is multiplied by
+ * this factor: 1 for the same type, 0.6 for a neighbouring kind (house–townhouse, townhouse–unit,
+ * unit–apartment), 0.3 for the rest. So a same-type sale ranks above another type's unless it
+ * matches far worse, and sales of a type further off fall below the 20 % floor sooner.
+ */
+export const PROPERTY_TYPE_FACTOR = { same: 1, neighbouring: 0.6, other: 0.3 } as const;
+const typeOrder: Record<PropertyType, number> = { house: 0, townhouse: 1, unit: 2, apartment: 3 };
+export const propertyTypeFactor = (a: PropertyType, b: PropertyType): number => {
+  const steps = Math.abs(typeOrder[a] - typeOrder[b]);
+  return steps === 0 ? PROPERTY_TYPE_FACTOR.same : steps === 1 ? PROPERTY_TYPE_FACTOR.neighbouring : PROPERTY_TYPE_FACTOR.other;
+};
+
 /** Similarity used when no attribute can be compared at all (neither close nor far). */
 export const NEUTRAL_SIMILARITY = 0.5;
 
@@ -66,6 +80,8 @@ export type MatchBreakdown = {
   /** Each compared factor's similarity 0–1; absent factors could not be compared. */
   similarities: Partial<Record<keyof typeof MATCH_WEIGHTS, number>>;
   sameSuburb: boolean;
+  /** `propertyTypeFactor` of the two types (absent type: a house). */
+  typeFactor: number;
 };
 
 /**
@@ -81,10 +97,12 @@ export type MatchBreakdown = {
  *   - bathrooms (weight 10): s = max(0, 1 − |Δ| / 2).
  * A factor missing on either side drops out and the others are renormalised:
  *   similarity = Σ wᵢ·sᵢ / Σ wᵢ over the compared factors (0.5 when none can be compared).
- * Then matchPercentage = round(100 × (0.9 × similarity + 0.1 × sameSuburb)), sameSuburb being 1
- * when both suburbs are given and equal (see `normalisePlace`), else 0. So an identical house in
- * the same suburb scores 100, the same house in the next suburb 90: the same suburb is preferred
- * without outranking a clearly better match elsewhere.
+ * Then matchPercentage = round(100 × (0.9 × similarity + 0.1 × sameSuburb) × type), sameSuburb
+ * being 1 when both suburbs are given and equal (see `normalisePlace`), else 0, and type the
+ * `propertyTypeFactor` of the two property types (a type not given is a house). So an identical
+ * house in the same suburb scores 100, the same house in the next suburb 90, a townhouse of the
+ * same size next door 60: the same suburb is preferred without outranking a clearly better match
+ * elsewhere, and the same kind of home comes first.
  */
 export const matchSale = (subject: ValuationSubject, sale: SaleData): MatchBreakdown => {
   const similarities: MatchBreakdown['similarities'] = {};
@@ -107,8 +125,9 @@ export const matchSale = (subject: ValuationSubject, sale: SaleData): MatchBreak
   const similarity = weights > 0 ? weighted / weights : NEUTRAL_SIMILARITY;
   const subjectSuburb = normalisePlace(subject.suburb);
   const sameSuburb = subjectSuburb !== '' && subjectSuburb === normalisePlace(sale.suburb);
-  const matchPercentage = Math.round(100 * ((1 - SAME_SUBURB_SHARE) * similarity + (sameSuburb ? SAME_SUBURB_SHARE : 0)));
-  return { matchPercentage, distanceKm, similarities, sameSuburb };
+  const typeFactor = propertyTypeFactor(propertyTypeOf(subject), propertyTypeOf(sale));
+  const matchPercentage = Math.round(100 * ((1 - SAME_SUBURB_SHARE) * similarity + (sameSuburb ? SAME_SUBURB_SHARE : 0)) * typeFactor);
+  return { matchPercentage, distanceKm, similarities, sameSuburb, typeFactor };
 };
 
 const byRank = (a: Comparable, b: Comparable) =>
@@ -163,6 +182,7 @@ export const findComparables = (subject: ValuationSubject, sales: readonly SaleD
       bathrooms: sale.bathrooms,
       floorArea: sale.floorArea,
       landArea: sale.landArea,
+      ...(sale.propertyType ? { propertyType: sale.propertyType } : {}),
       rateableValue: sale.rateableValue,
       distance: match.distanceKm === null ? null : Math.round(match.distanceKm * 10) / 10,
       demo: sale.demo,

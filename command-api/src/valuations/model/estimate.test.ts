@@ -1,6 +1,7 @@
 import { conditionKeys, Estimate, type Comparable, type ConditionKey, type ConditionScores } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { estimateValue, NOT_ENOUGH_INFORMATION, type EstimateContext, type EstimateInput } from './estimate';
+import type { TownModel } from './town-model';
 
 // 12:00 NZST on 15 June 2026.
 const now = new Date('2026-06-15T00:00:00Z');
@@ -74,7 +75,7 @@ describe('estimateValue: the worked example', () => {
   const e = estimateValue(input, worked, context);
 
   it('matches the hand-computed figures', () => {
-    // (kainga-model-3: condition and market adjust only the comparables' share; see estimate.ts.)
+    // (kainga-model-3 on: condition and market adjust only the comparables' share; see estimate.ts.)
     // Comparables scaled to 150 m² by (150 / fᵢ)^0.6 (land is 600 m² everywhere, so no land term):
     //   1,000,000 × 1.2^0.6 = $1,115,601 (w80); 900,000 × 1.25^0.6 = $1,028,934 (w60);
     //   1,020,000 × 1.25^0.6 = $1,166,125 (w60). Weighted median: total 200, half 100, cumulative
@@ -93,20 +94,19 @@ describe('estimateValue: the worked example', () => {
     //   λ = 1.943 / 601.943 = 0.32 % against a flat market → +0.02 % a month × 0.99 months × 250,207
     //   = $51 → $0.
     // Estimate: 995,000 + 10,000 + 0 = $1,005,000.
-    // Confidence: 0.3 × 3/5 + 0.2 × 0.6667 + 0.2 × (1 − 0.05134/0.5) + 0.15 × 3/34 + 0.15 × 1
-    //   = 0.18 + 0.13333 + 0.17946 + 0.01324 + 0.15 = 0.65603 → 15 + 80 × 0.65603 = 67.48 → 67.
     // Range: u = 1.28 × 0.061934 = 0.079276 → 1,005,000 × 0.920724 = 925,328 → $925,000;
     //   × 1.079276 = 1,084,672 → $1,085,000.
+    // Confidence: σ = u / 1.28 = 0.061934; P(|Z| ≤ 0.10 / 0.061934 = 1.6146) = 2 × 0.94681 − 1 = 0.8936 → 89.
     expect(e).toMatchObject({
       baseValue: 995_000,
       conditionAdjustment: 10_000,
       marketAdjustment: 0,
       estimatedValue: 1_005_000,
-      confidence: 67,
+      confidence: 89,
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-3',
+      engineVersion: 'kainga-model-4',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -117,11 +117,11 @@ describe('estimateValue: the worked example', () => {
     expect(e.explanation).toEqual([
       "Comparable sales: 3 sales, each price scaled to this home's size (× (150 m² ÷ its floor area)^0.6, as price grows more slowly than size) → median $1,115,601 weighted by match ($7,437/m²).",
       'Rateable value: $800,000 × 1.20 (median sale-to-RV ratio of 3 comparables) → $960,000.',
-      'Base value: 22 % comparable sales ($1,115,601, expected error ±13 %) + 78 % rateable value ($960,000, ±7 %) → $995,000; the approach that priced the comparables more consistently gets more weight.',
+      'Base value: 22 % comparable sales ($1,115,601, expected error ±13 %) + 78 % rateable value ($960,000, ±7 %) → $995,000; the approach with the smaller expected error gets more weight.',
       'Condition: average 4.0 stars over 3 rated criteria (3 = Good is neutral, 4 % a star) → +4 % of the $250,000 the comparable sales priced = +$10,000.',
       "Market: the comparables' price per m² moved +6.3 % a month, but they sold within 2.0 months of each other, so that trend gets 0.3 % of the weight and a flat market (no city-wide trend known) gets 99.7 % → +0 % a month; from the comparables' median sale date (1.0 months ago) to today → +0 % of the $250,000 the comparable sales priced = +$0.",
       'Estimated value: $995,000 base + $10,000 condition + $0 market = $1,005,000.',
-      'Confidence 67 %: 3 of 5 comparables, mean match 67 %, price spread 5 %, 3 of 34 criteria rated, rateable value known.',
+      'Confidence 89 %: the chance that the home sells within ±10 % of the estimate, if sale prices stray from estimates as the range below says (a normal spread whose 80 % interval is the range), from 3 comparable sales, the rateable value, 3 of 34 criteria rated.',
       "Range: ±7.9 % (1.28 × the base value's expected error of ±6.2 %; about 4 in 5 sales fall inside) → $925,000 to $1,085,000.",
     ]);
   });
@@ -313,14 +313,16 @@ describe('estimateValue: without comparables', () => {
     expect(e.baseValue).toBe(920_000);
     expect(e.estimatedValue).toBe(920_000);
     expect(e.explanation[1]).toContain('median sale-to-RV ratio of recent sales in Auckland');
-    // 0 comparables, RV known, nothing rated: 15 + 80 × 0.15 = 27.
-    expect(e.confidence).toBe(27);
+    // 0 comparables, the city's ratio alone: s_R = 0.1 × √(1 + 1/5) = 0.10954, u = 1.28 × s_R = 14.0 %;
+    // P(|Z| ≤ 0.10 / 0.10954 = 0.9129) = 0.639 → 64.
+    expect(e.confidence).toBe(64);
     breakdownAddsUp(e);
   });
 
   it("uses the city's median price per m² without comparables or RV", () => {
     const e = estimateValue({ ...input, rateableValue: null, conditionScores: {} }, [], { ...context, cityMedianPricePerM2: 7_200 });
-    expect(e).toMatchObject({ baseValue: 1_080_000, estimatedValue: 1_080_000, confidence: 15 });
+    // The widest range, ±30 %: σ = 0.30 / 1.28 = 0.2344, P(|Z| ≤ 0.4267) = 0.330 → 33.
+    expect(e).toMatchObject({ baseValue: 1_080_000, estimatedValue: 1_080_000, confidence: 33 });
     expect(e.explanation).toContain('Base value: Auckland median $7,200/m² × 150 m² → $1,080,000 (no comparable sales or rateable value).');
     // kainga-model-2: the city median's expected error is 25 % → u = min(1.28 × 0.25, 30 %) = 30 %, the widest range.
     expect(e.conservativeValue).toBe(756_000);
@@ -400,7 +402,8 @@ describe('estimateValue: confidence and range', () => {
 
   it('rises with more agreeing comparables', () => {
     const values = [0, 1, 2, 3, 4, 5].map((n) => estimateValue(input, agreeing(n), context).confidence);
-    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThan(values[i - 1]!);
+    // Until it reaches the 95 % it never exceeds.
+    for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThan(Math.min(94, values[i - 1]!));
   });
 
   it('falls when the comparables disagree', () => {
@@ -409,12 +412,10 @@ describe('estimateValue: confidence and range', () => {
     expect(estimateValue(input, loose, context).confidence).toBeLessThan(estimateValue(input, tight, context).confidence);
   });
 
-  it('rises with closer matches, more rated criteria and a known RV', () => {
+  it('rises with closer matches and a known RV (ratings move the estimate, not how sure it is)', () => {
     const poorMatch = Array.from({ length: 3 }, () => comparable({ matchPercentage: 30 }));
     const goodMatch = Array.from({ length: 3 }, () => comparable({ matchPercentage: 95 }));
     expect(estimateValue(input, goodMatch, context).confidence).toBeGreaterThan(estimateValue(input, poorMatch, context).confidence);
-    const allRated = Object.fromEntries(conditionKeys.map((k) => [k, 4])) as ConditionScores;
-    expect(estimateValue({ ...input, conditionScores: allRated }, goodMatch, context).confidence).toBeGreaterThan(estimateValue(input, goodMatch, context).confidence);
     expect(estimateValue(input, goodMatch, context).confidence).toBeGreaterThan(estimateValue({ ...input, rateableValue: null }, goodMatch, context).confidence);
   });
 
@@ -476,5 +477,38 @@ describe('estimateValue: confidence and range', () => {
         expect(e.explanation.some((l) => l.startsWith(prefix)), prefix).toBe(true);
       }
     }
+  });
+});
+
+describe("estimateValue: the town's sales model", () => {
+  const townModel: TownModel = {
+    intercept: Math.log(1_000_000),
+    floorElasticity: 0.5,
+    landElasticity: 0.2,
+    noLand: 0,
+    suburbs: { ponsonby: 0.2, 'grey lynn': 0 },
+    types: { house: 0, townhouse: 0, unit: -0.1, apartment: 0 },
+    centre: { lnFloor: Math.log(150), lnLand: Math.log(600) },
+    residualSd: 0.08,
+    salesCount: 400,
+  };
+  const subject = { ...input, conditionScores: {}, rateableValue: null };
+  // Priced exactly as the model says, today: a Grey Lynn sale is e^0.2 cheaper than the same home in Ponsonby.
+  const greyLynn = [1, 2, 3].map(() => comparable({ suburb: 'Grey Lynn', price: 1_000_000, floorArea: 150, landArea: 600, saleDate: '2026-06-15' }));
+
+  it('adjusts each comparable to this home by its suburb, kind and size, and weighs in its own price as five sales', () => {
+    const e = estimateValue(subject, greyLynn, { ...context, townModel });
+    // Each: 1,000,000 × e^0.2 = 1,221,403; the model's own price e^(ln 1M + 0.2) = 1,221,403; all agree.
+    expect(e.baseValue).toBe(1_221_000);
+    expect(e.explanation[0]).toBe(
+      "Comparable sales: 3 sales, each price adjusted to this home by what Auckland's recent sales say its suburb, kind of home and size are worth → median $1,221,403 weighted by match; the same sales model prices this home at $1,221,403 (as at the comparables' median sale date), which counts as 5 sales → $1,221,403.",
+    );
+    // Without the model, the fixed size rules leave the Grey Lynn prices as they are.
+    expect(estimateValue(subject, greyLynn, context).baseValue).toBe(1_000_000);
+  });
+
+  it('falls back to the fixed size rules for a home without a floor area', () => {
+    const e = estimateValue({ ...subject, floorArea: null }, greyLynn, { ...context, townModel });
+    expect(e.explanation[0]).toMatch(/^Comparable sales: median price/);
   });
 });

@@ -1,14 +1,15 @@
 import { conditionKeys, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate } from './calendar';
-import { MAX_COMPARABLES } from './comparables';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
-import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian } from './statistics';
+import { clamp, coefficientOfVariation, leastSquares, mean, median, normalWithin, weightedMedian } from './statistics';
+import { townModelLogPrice, type TownModel } from './town-model';
 
 /**
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
- * base for condition and market (see git history).
+ * base for condition and market, `-3` had a confidence score of weighted counts and fixed size
+ * rules for every comparable (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-3';
+export const MODEL_ENGINE_VERSION = 'kainga-model-4';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -31,7 +32,35 @@ export type EstimateContext = {
    * many times the uncalibrated one (1.28 expected errors either side). Absent or null: 1.
    */
   rangeScale?: number | null;
+  /**
+   * What the town's sales say a suburb, kind of home and size are worth (`fitTownModel`): when
+   * given, comparables are adjusted to this home by it instead of the fixed size rules, and its own
+   * price for this home counts as `TOWN_MODEL_WEIGHT` comparables. Absent or null: the fixed rules.
+   */
+  townModel?: TownModel | null;
+  /**
+   * How much larger (> 1) or smaller the comparables' expected error really is in this city than
+   * their spread says, measured on its recent sales (`calibrateCity`); it sets how the comparables
+   * and the RV are blended. Absent or null: 1.
+   */
+  comparablesErrorScale?: number | null;
+  /**
+   * How much of a home's own expected error to believe (`calibrateCity`): its error is pooled as
+   * typical^(1 − exponent) × own^exponent, typical the city's median. A handful of comparables'
+   * spread is itself a noisy figure, so each home's own counts only as far as the city's recent
+   * sales showed it predicted their errors. Absent or null: the home's own (exponent 1).
+   */
+  errorPooling?: { typical: number; exponent: number } | null;
 };
+
+/**
+ * The two approaches' values and expected errors before they are blended (null: not used), for
+ * the city's calibration (`calibrateCity`), which compares them with the prices of its recent sales.
+ */
+export type EstimateParts = { comparables: number | null; comparablesError: number | null; rateable: number | null; rateableError: number | null; baseError: number };
+
+/** The town model's price for this home counts as this many comparables beside the comparables' own median. */
+export const TOWN_MODEL_WEIGHT = 5;
 
 export const NOT_ENOUGH_INFORMATION = 'Not enough information to estimate: enter the floor area or the rateable value.';
 
@@ -66,12 +95,14 @@ export const MATCH_REFERENCE = 75;
 /** Weight of the comparables approach in the blend stays within [FLOOR, FLOOR + SPAN] = [20 %, 90 %]. */
 export const BLEND_COMPARABLES_FLOOR = 0.2;
 export const BLEND_COMPARABLES_SPAN = 0.7;
-/** Weights of the confidence score (they add up to 1). */
-export const CONFIDENCE_WEIGHTS = { count: 0.3, match: 0.2, agreement: 0.2, rated: 0.15, rateableValue: 0.15 } as const;
+/**
+ * Confidence is the chance that the home sells within ±10 % of the estimate, read from its range:
+ * Φ-interval P(|Z| ≤ 0.10 / σ) with σ = u / 1.28 (the range is the 80 % interval of a normal
+ * spread). A home whose range is ±8 % scores 88 %, ±13 % 68 %, ±20 % 48 %. Kept within 15–95 %.
+ */
+export const CONFIDENCE_WITHIN = 0.1;
 export const CONFIDENCE_MIN = 15;
 export const CONFIDENCE_MAX = 95;
-/** Coefficient of variation at which the comparables' agreement reaches 0. */
-export const AGREEMENT_ZERO_CV = 0.5;
 /** Range half-width u = clamp(1.28 × expected error, RANGE_MIN, RANGE_MIN + RANGE_SPAN) = 4 % to 30 %. */
 export const RANGE_MIN = 0.04;
 export const RANGE_SPAN = 0.26;
@@ -107,7 +138,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-3`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-4`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -115,7 +146,14 @@ type ComparablesApproach = {
  * percentage of comparable i, pᵢ = its price, fᵢ / lᵢ = its floor / land area, F / L = the
  * subject's, RV = the subject's rateable value, m̄ = mean mᵢ.
  *
- * 1. Comparables approach (C), when n ≥ 1: each price is scaled to the subject's size,
+ * 1. Comparables approach (C), when n ≥ 1. With the town's sales model (`context.townModel`,
+ *    `fitTownModel`) and a subject with a floor and land area: each comparable with them is
+ *    adjusted to the subject by the model, qᵢ = pᵢ × e^(h(subject) − h(i)), h the model's ln price
+ *    (suburb, kind of home, floor and land area); c̃ = wmedian(qᵢ; weights mᵢ); the model's own
+ *    price H = e^(h(subject) − t × d̃) as at the comparables' median sale date (t the city trend a
+ *    day), and C = (m·c̃ + 5·H) / (m + 5): the model counts as five comparables. Its expected error
+ *    is as below with √(1 + 1/(m + 5)). Without the model, the fixed size rules:
+ *    each price is scaled to the subject's size,
  *      qᵢ = pᵢ × (F / fᵢ)^0.6 × (L / lᵢ)^0.15,
  *    the floor term over the comparables with fᵢ > 0 when F > 0 (the others are left out; when F
  *    is unknown or no comparable has a floor area, all are used without it), the land term only
@@ -133,9 +171,10 @@ type ComparablesApproach = {
  *    Its expected error: s_R = pooled(CV of the ratios, prior 10 %) × √(1 + 1/(k + 5·[r_city]))
  *    with a ratio, 25 % at face value.
  * 3. Base value B:
- *    - C and R: B = w·C + (1 − w)·R with w = s_R² / (s_C² + s_R²) clamped to [20 %, 90 %]: each
- *      approach counts in inverse proportion to its expected error (squared), so the one that
- *      priced the comparables more consistently leads, and neither is ever ignored;
+ *    - C and R: B = w·C + (1 − w)·R with w = s_R² / ((g·s_C)² + s_R²) clamped to [20 %, 90 %],
+ *      g the city's `comparablesErrorScale` (1 when unknown; `calibrateCity` measures it on the
+ *      city's recent sales): each approach counts in inverse proportion to its expected error
+ *      (squared), so the one with the smaller error leads, and neither is ever ignored;
  *    - only C: B = C; only R: B = R;
  *    - neither: B = `cityMedianPricePerM2` × F (expected error 25 %);
  *    - nothing at all: Error(NOT_ENOUGH_INFORMATION).
@@ -159,21 +198,21 @@ type ComparablesApproach = {
  *    k = clamp(t × d̃, −8 %, +8 %); Market = round₁₀₀₀(B_C × k).
  * 6. Rounding: baseValue = round₁₀₀₀(B); estimatedValue = baseValue + Condition + Market, so the
  *    breakdown adds up exactly.
- * 7. Confidence (integer %):
- *    score = 0.30 × min(n, 5)/5                         (how many comparables)
- *          + 0.20 × m̄ / 100                             (how well they match)
- *          + 0.20 × agreement                           (how much they agree)
- *          + 0.15 × rated / 34                          (share of the 34 criteria rated)
- *          + 0.15 × [RV known]
- *    agreement = clamp(1 − CV / 0.5, 0, 1) with CV the coefficient of variation (population
- *    standard deviation / mean) of the scaled prices qᵢ; 0.5 with a single comparable (agreement
- *    unknown), 0 with none.
- *    confidence = clamp(round(15 + 80 × score), 15, 95).
- * 8. Range: u = clamp(1.28 × g × s, 4 %, 30 %) with g the city's range scale (`rangeScaleOf`:
- *    conformal on its recent sales, so 4 in 5 sale prices fall inside; 1 when unknown); conservative = round₁₀₀₀(E × (1 − u)),
- *    optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
+ * 7. Range: the home's expected error s is pooled with the city's typical one T as
+ *    σ = T^(1 − a) × s^a (`errorPooling`, measured on the city's recent sales; σ = s when unknown),
+ *    then u = clamp(1.28 × g × σ, 4 %, 30 %) with g the city's range scale (`rangeScale`: conformal
+ *    on its recent sales, so 4 in 5 sale prices fall inside; 1 when unknown);
+ *    conservative = round₁₀₀₀(E × (1 − u)), optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
+ * 8. Confidence (integer %): the chance that the price falls within ±10 % of E when prices stray
+ *    from estimates as a normal spread whose 80 % interval is the range:
+ *    confidence = clamp(round(100 × P(|Z| ≤ 0.10 × 1.28 / u)), 15, 95). So a narrower range, which
+ *    more, closer, agreeing comparables and a known RV give, is a higher confidence, and the
+ *    buckets mean what they say on the city's own sales.
  */
-export const estimateValue = (input: EstimateInput, comparables: readonly Comparable[], context: EstimateContext): Estimate => {
+export const estimateValue = (input: EstimateInput, comparables: readonly Comparable[], context: EstimateContext): Estimate => estimateWithParts(input, comparables, context).estimate;
+
+/** `estimateValue`, and the approaches' values before the blend (`EstimateParts`). */
+export const estimateWithParts = (input: EstimateInput, comparables: readonly Comparable[], context: EstimateContext): { estimate: Estimate; parts: EstimateParts } => {
   const explanation: string[] = [];
   const floorArea = positive(input.floorArea) ? input.floorArea : null;
   const landArea = positive(input.landArea) ? input.landArea : null;
@@ -185,6 +224,36 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
   let approach: ComparablesApproach | null = null;
   if (usable.length === 0) explanation.push('Comparable sales: none found, so they are not used.');
   else {
+    const model = context.townModel ?? null;
+    const subjectLog = model ? townModelLogPrice(model, input) : null;
+    const modelled = model && subjectLog !== null ? usable.flatMap((c) => {
+      const own = townModelLogPrice(model, c);
+      return own === null ? [] : [{ c, factor: Math.exp(subjectLog - own) }];
+    }) : [];
+    if (model && subjectLog !== null && modelled.length > 0) {
+      // The town's model adjusts each comparable to this home: its suburb, kind and size.
+      const scaled = modelled.map(({ c, factor }) => ({ value: c.price * factor, weight: c.matchPercentage }));
+      const own = weightedMedian(scaled);
+      const figures = scaled.map((x) => x.value);
+      const today = nzDateOf(context.now);
+      const dated = modelled.flatMap(({ c }) => {
+        const d = parseIsoDate(c.saleDate);
+        return d ? [daysBetween(d, today)] : [];
+      });
+      const days = dated.length > 0 ? median(dated) : 0;
+      const trend = typeof context.cityTrendPerMonth === 'number' && Number.isFinite(context.cityTrendPerMonth) ? context.cityTrendPerMonth : 0;
+      // The model prices today; the comparables' median sold d̃ days ago, and the market step adds the trend since.
+      const town = Math.exp(subjectLog - trend * (days / DAYS_PER_MONTH));
+      const m = figures.length;
+      const value = (m * own + TOWN_MODEL_WEIGHT * town) / (m + TOWN_MODEL_WEIGHT);
+      const meanMatch = mean(usable.map((c) => c.matchPercentage));
+      const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
+      const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / (m + TOWN_MODEL_WEIGHT)) * matchWidening;
+      approach = { value, figures, count: usable.length, meanMatch, error };
+      explanation.push(
+        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home by what ${cityName}'s recent sales say its suburb, kind of home and size are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)} (as at the comparables' median sale date), which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(value)}.`,
+      );
+    } else {
     const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];
     const byFloor = withArea.length > 0;
     const pool = byFloor ? withArea : usable;
@@ -210,6 +279,7 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
       const why = floorArea === null ? 'no floor area given to compare per m²' : 'the comparables have no floor areas';
       const scaledText = landScaled ? `; each scaled × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
       explanation.push(`Comparable sales: median price ${formatNzd(value)} weighted by match over ${plural(usable.length, 'sale', 'sales')} (${why}${scaledText}).`);
+    }
     }
     const demo = usable.filter((c) => c.demo).length;
     if (demo > 0) explanation[explanation.length - 1] += demo === usable.length ? ' These are generated demo data, not real sales.' : ` ${demo} of them ${demo === 1 ? 'is' : 'are'} generated demo data, not real sales.`;
@@ -247,19 +317,22 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
   let baseError: number;
   /** The share of the base the comparable sales (or the city's $/m²) priced: condition and market adjust only that share. */
   let comparablesShare = 1;
+  const errorScale = positive(context.comparablesErrorScale) ? context.comparablesErrorScale : null;
+  const comparablesError = approach ? approach.error * (errorScale ?? 1) : null;
   if (approach && rvValue !== null) {
-    const cVar = approach.error ** 2;
+    const cVar = comparablesError! ** 2;
     const rVar = rvError ** 2;
     const w = clamp(rVar / (cVar + rVar), BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_FLOOR + BLEND_COMPARABLES_SPAN);
     base = w * approach.value + (1 - w) * rvValue;
     baseError = Math.sqrt(w * w * cVar + (1 - w) * (1 - w) * rVar);
     comparablesShare = (w * approach.value) / base;
+    const measured = errorScale === null ? '' : ` (their spread × ${errorScale.toFixed(2)}, as ${cityName}'s recent sales valued this way showed)`;
     explanation.push(
-      `Base value: ${pct(w)} comparable sales (${formatNzd(approach.value)}, expected error ±${pct(approach.error)}) + ${pct(1 - w)} rateable value (${formatNzd(rvValue)}, ±${pct(rvError)}) → ${formatNzd(roundToThousand(base))}; the approach that priced the comparables more consistently gets more weight.`,
+      `Base value: ${pct(w)} comparable sales (${formatNzd(approach.value)}, expected error ±${pct(comparablesError!)}${measured}) + ${pct(1 - w)} rateable value (${formatNzd(rvValue)}, ±${pct(rvError)}) → ${formatNzd(roundToThousand(base))}; the approach with the smaller expected error gets more weight.`,
     );
   } else if (approach) {
     base = approach.value;
-    baseError = approach.error;
+    baseError = comparablesError!;
     explanation.push(`Base value: comparable sales alone (no rateable value) → ${formatNzd(roundToThousand(base))}.`);
   } else if (rvValue !== null) {
     base = rvValue;
@@ -308,36 +381,35 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
     `Estimated value: ${formatNzd(baseValue)} base ${formatSignedNzd(conditionAdjustment).replace(/^([+-])/, '$1 ')} condition ${formatSignedNzd(marketAdjustment).replace(/^([+-])/, '$1 ')} market = ${formatNzd(estimatedValue)}.`,
   );
 
-  // 7. Confidence.
-  const n = approach?.count ?? 0;
-  const countScore = Math.min(n, MAX_COMPARABLES) / MAX_COMPARABLES;
-  const matchScore = approach ? approach.meanMatch / 100 : 0;
-  const cv = approach && approach.figures.length >= 2 ? coefficientOfVariation(approach.figures) : null;
-  const agreement = !approach ? 0 : cv === null ? 0.5 : clamp(1 - cv / AGREEMENT_ZERO_CV, 0, 1);
-  const ratedShare = rated.length / conditionKeys.length;
-  const score =
-    CONFIDENCE_WEIGHTS.count * countScore +
-    CONFIDENCE_WEIGHTS.match * matchScore +
-    CONFIDENCE_WEIGHTS.agreement * agreement +
-    CONFIDENCE_WEIGHTS.rated * ratedShare +
-    CONFIDENCE_WEIGHTS.rateableValue * (rateableValue !== null ? 1 : 0);
-  const confidence = clamp(Math.round(CONFIDENCE_MIN + (CONFIDENCE_MAX - CONFIDENCE_MIN) * score), CONFIDENCE_MIN, CONFIDENCE_MAX);
-  const spread = n === 0 ? 'no comparables' : `${n} of ${MAX_COMPARABLES} comparables, mean match ${formatNumber(Math.round(matchScore * 100))} %, ${cv === null ? 'spread unknown' : `price spread ${pct(cv)}`}`;
-  explanation.push(`Confidence ${confidence} %: ${spread}, ${rated.length} of ${conditionKeys.length} criteria rated, rateable value ${rateableValue !== null ? 'known' : 'unknown'}.`);
-
-  // 8. Range.
+  // 7. Range, and 8. confidence, which is read from it.
   const scale = positive(context.rangeScale) ? context.rangeScale : null;
+  const pooling = context.errorPooling ?? null;
+  const homeError = pooling ? Math.pow(pooling.typical, 1 - pooling.exponent) * Math.pow(baseError, pooling.exponent) : baseError;
   const z = RANGE_Z * (scale ?? 1);
-  const u = clamp(z * baseError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
+  const u = clamp(z * homeError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
   const conservativeValue = roundToThousand(estimatedValue * (1 - u));
   const optimisticValue = roundToThousand(estimatedValue * (1 + u));
+  const within = normalWithin(CONFIDENCE_WITHIN / (u / RANGE_Z));
+  const confidence = clamp(Math.round(100 * within), CONFIDENCE_MIN, CONFIDENCE_MAX);
+  const n = approach?.count ?? 0;
+  const evidence = [
+    n === 0 ? 'no comparable sales' : plural(n, 'comparable sale', 'comparable sales'),
+    rateableValue !== null ? 'the rateable value' : 'no rateable value',
+    `${rated.length} of ${conditionKeys.length} criteria rated`,
+  ].join(', ');
+  explanation.push(
+    `Confidence ${confidence} %: the chance that the home sells within ±${pct(CONFIDENCE_WITHIN)} of the estimate, if sale prices stray from estimates as the range below says (a normal spread whose 80 % interval is the range), from ${evidence}${confidence === CONFIDENCE_MAX ? `; never above ${CONFIDENCE_MAX} %` : confidence === CONFIDENCE_MIN ? `; never below ${CONFIDENCE_MIN} %` : ''}.`,
+  );
   const bound = u === RANGE_MIN ? ', the narrowest range given' : u === RANGE_MIN + RANGE_SPAN ? ', the widest range given' : '';
+  const pooled = pooling
+    ? ` pooled with ${cityName}'s typical ±${formatNumber(pooling.typical * 100, 1)} % as its recent sales showed (${Math.round(pooling.exponent * 100)} % this home's own) → ±${formatNumber(homeError * 100, 1)} %`
+    : '';
   const calibration = scale === null ? '' : `, ${scale >= 1 ? 'widened' : 'narrowed'} × ${scale.toFixed(2)} so that 4 in 5 of ${cityName}'s recent sales, valued the same way, fell inside theirs`;
   explanation.push(
-    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
+    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${pooled}${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
   );
 
-  return {
+  const estimate: Estimate = {
     estimatedValue,
     conservativeValue,
     optimisticValue,
@@ -350,6 +422,7 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
     explanation,
     fallbackReason: null,
   };
+  return { estimate, parts: { comparables: approach?.value ?? null, comparablesError: approach?.error ?? null, rateable: rvValue, rateableError: rvValue !== null ? rvError : null, baseError } };
 };
 
 /** Step 5 of `estimateValue`: the market adjustment and its line of explanation. */

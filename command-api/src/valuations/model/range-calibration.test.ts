@@ -2,13 +2,13 @@ import { seededRandom, type SaleData } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { findComparables } from './comparables';
 import { estimateValue } from './estimate';
-import { RANGE_CALIBRATION_MIN, rangeScaleOf } from './range-calibration';
+import { calibrateCity, RANGE_CALIBRATION_MIN, rangeScaleOf, type CityCalibration } from './range-calibration';
 
 /**
  * A town of sales over two years: one suburb, sizes and RVs vary, each price is the home's value
  * × lognormal noise of `noise`. The RV is the value × its own 10 % error.
  */
-function town(seed: number, count: number, noise: number): SaleData[] {
+function town(seed: number, count: number, noise: number, rvError = 0.1): SaleData[] {
   const random = seededRandom(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   return Array.from({ length: count }, (_, i) => {
@@ -27,7 +27,7 @@ function town(seed: number, count: number, noise: number): SaleData[] {
       bathrooms: 1,
       floorArea,
       landArea,
-      rateableValue: Math.round(value * Math.exp(0.1 * normal())),
+      rateableValue: Math.round(value * Math.exp(rvError * normal())),
       latitude: -43.53,
       longitude: 172.59,
       demo: false,
@@ -38,25 +38,30 @@ function town(seed: number, count: number, noise: number): SaleData[] {
 
 const figures = { citySaleToRvRatio: 1, cityMedianPricePerM2: null, cityTrendPerMonth: 0 };
 
-/** The share of `sales` whose price falls inside its own range, each valued from the sales before it with this scale. */
-function coverage(sales: readonly SaleData[], rangeScale: number | null): number {
-  const valued = sales.slice(-60).map((sale) => {
+const uncalibrated: CityCalibration = { rangeScale: null, comparablesErrorScale: null, errorPooling: null };
+
+/** Each of the last 60 `sales` valued from the sales before it with this calibration. */
+function valueLast60(sales: readonly SaleData[], calibration: CityCalibration) {
+  return sales.slice(-60).map((sale) => {
     const at = new Date(`${sale.saleDate}T00:00:00Z`);
     const subject = { ...sale, conditionScores: {} };
-    const e = estimateValue(subject, findComparables(subject, sales.filter((s) => s.saleDate < sale.saleDate), at).comparables, { ...figures, now: at, rangeScale });
-    return sale.price >= e.conservativeValue && sale.price <= e.optimisticValue;
+    return { sale, e: estimateValue(subject, findComparables(subject, sales.filter((s) => s.saleDate < sale.saleDate), at).comparables, { ...figures, ...calibration, now: at }) };
   });
+}
+
+/** The share of `sales` whose price falls inside its own range. */
+function coverage(sales: readonly SaleData[], calibration: CityCalibration): number {
+  const valued = valueLast60(sales, calibration).map(({ sale, e }) => sale.price >= e.conservativeValue && sale.price <= e.optimisticValue);
   return valued.filter(Boolean).length / valued.length;
 }
 
 describe('the range calibration (split conformal on the city’s recent sales)', () => {
   it('widens the range where prices stray more than the model expects, and holds about 4 in 5 of a fresh set of sales', () => {
-    const calibration = town(1, 240, 0.14);
-    const scale = rangeScaleOf(calibration, figures)!;
-    expect(scale).toBeGreaterThan(1);
+    const calibration = calibrateCity(town(1, 240, 0.14), figures);
+    expect(calibration.rangeScale).toBeGreaterThan(1);
     const fresh = town(2, 240, 0.14);
-    const before = coverage(fresh, null);
-    const after = coverage(fresh, scale);
+    const before = coverage(fresh, uncalibrated);
+    const after = coverage(fresh, calibration);
     expect(before).toBeLessThan(0.75);
     expect(after).toBeGreaterThanOrEqual(0.72);
     expect(after).toBeLessThanOrEqual(0.92);
@@ -70,5 +75,33 @@ describe('the range calibration (split conformal on the city’s recent sales)',
     expect(rangeScaleOf(town(4, RANGE_CALIBRATION_MIN - 1, 0.1), figures)).toBeNull();
     const sales = town(5, 200, 0.1);
     expect(rangeScaleOf(sales, figures)).toBe(rangeScaleOf([...sales].reverse(), figures));
+  });
+
+  it('trusts the approach that priced the recent sales better: the RV where it is exact, the comparables where it is not', () => {
+    // Exact RVs and noisy prices: the comparables' spread understates how far they stray from an
+    // RV-priced home, so their error is scaled up and the blend leans on the RV; with poor RVs, down.
+    const exactRv = calibrateCity(town(6, 240, 0.08, 0.005), figures);
+    const poorRv = calibrateCity(town(6, 240, 0.08, 0.3), figures);
+    expect(exactRv.comparablesErrorScale!).toBeGreaterThan(1);
+    expect(poorRv.comparablesErrorScale!).toBeLessThan(1);
+    // So the same home's base leans on the RV in the first town and on the comparables in the second.
+    const sales = town(6, 240, 0.08, 0.005);
+    const sale = sales.at(-1)!;
+    const at = new Date(`${sale.saleDate}T00:00:00Z`);
+    const subject = { ...sale, conditionScores: {} };
+    const { comparables } = findComparables(subject, sales.slice(0, -1), at);
+    const comparablesShare = (calibration: CityCalibration) => {
+      const line = estimateValue(subject, comparables, { ...figures, ...calibration, now: at }).explanation.find((l) => l.startsWith('Base value:'))!;
+      return Number(/^Base value: (\d+) % comparable sales/.exec(line)![1]);
+    };
+    expect(comparablesShare(exactRv)).toBeLessThan(comparablesShare(poorRv));
+  });
+
+  it("pools each home's own expected error with the town's typical one, by what the recent sales showed", () => {
+    const { errorPooling } = calibrateCity(town(9, 240, 0.1), figures);
+    expect(errorPooling).not.toBeNull();
+    expect(errorPooling!.typical).toBeGreaterThan(0);
+    expect([0, 0.25, 0.5, 0.75, 1]).toContain(errorPooling!.exponent);
+    expect(calibrateCity(town(4, RANGE_CALIBRATION_MIN - 1, 0.1), figures)).toEqual(uncalibrated);
   });
 });

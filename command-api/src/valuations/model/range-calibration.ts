@@ -1,6 +1,7 @@
-import type { SaleData } from '@kainga/contracts';
+import type { Comparable, SaleData } from '@kainga/contracts';
 import { findComparables } from './comparables';
-import { estimateValue, type EstimateContext } from './estimate';
+import { BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_SPAN, estimateValue, estimateWithParts, type EstimateContext, type EstimateParts } from './estimate';
+import { clamp, mean, median } from './statistics';
 
 /** The range is calibrated to hold this share of sale prices. */
 export const RANGE_COVERAGE = 0.8;
@@ -8,40 +9,132 @@ export const RANGE_COVERAGE = 0.8;
 export const RANGE_CALIBRATION_SALES = 60;
 /** Fewer valued sales than this: no calibration (the model's own 1.28 expected errors either side). */
 export const RANGE_CALIBRATION_MIN = 20;
+/**
+ * The comparables' error scales tried (`calibrateCity`): 1/4 to 4 in 33 steps evenly spaced on a
+ * log scale (each ~9 % apart).
+ */
+export const ERROR_SCALE_GRID = Array.from({ length: 33 }, (_, i) => Math.exp(Math.log(0.25) + (i * Math.log(16)) / 32));
+
+/** The shares of a home's own expected error tried (`calibrateCity`, step 2). */
+export const POOLING_EXPONENTS = [0, 0.25, 0.5, 0.75, 1] as const;
+
+export type CityCalibration = {
+  /** `EstimateContext.comparablesErrorScale`; null with too few sales valued by both approaches. */
+  comparablesErrorScale: number | null;
+  /** `EstimateContext.errorPooling`; null with too few valued sales. */
+  errorPooling: { typical: number; exponent: number } | null;
+  /** `EstimateContext.rangeScale`; null with too few valued sales. */
+  rangeScale: number | null;
+};
+
+type Calibrating = { sale: SaleData; subject: SaleData & { conditionScores: Record<string, never> }; comparables: Comparable[]; at: Date; parts: EstimateParts };
 
 /**
- * How much to widen (or narrow) the model's range so that it holds 4 in 5 sale prices in this
- * city: split conformal prediction on the city's own recent sales. Each of the
- * `RANGE_CALIBRATION_SALES` most recent sales is valued as at its sale date, from the city's sales
- * before that day only, exactly as a home is valued (its facts, no condition ratings), with the
- * uncalibrated range (scale 1). Its score is how many half-widths the price fell from the
- * estimate: rᵢ = |pᵢ / Eᵢ − 1| / uᵢ. The scale is the ⌈(n + 1) × 0.8⌉-th smallest rᵢ, the
- * conformal quantile: a new sale of the same market falls within scale × u of its estimate with
- * probability at least 80 % (the guarantee holds when the city's recent sales and the home are
- * alike; the range keeps the model's own per-home width, only its scale is the city's).
- *
- * `figures` are the city's figures as at today (its trend and ratio): the calibration sales' own
- * prices are among the hundreds those medians stand on, which changes them little. Null below
- * `RANGE_CALIBRATION_MIN` valued sales.
+ * The blend weight the model would give the comparables for one home at error scale g
+ * (as `estimateValue` step 3 computes it).
  */
-export function rangeScaleOf(citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale'>): number | null {
-  const recent = [...citySales].filter((s) => s.price > 0).sort((a, b) => b.saleDate.localeCompare(a.saleDate) || a.saleId.localeCompare(b.saleId)).slice(0, RANGE_CALIBRATION_SALES);
-  const scores: number[] = [];
+const blendWeight = (parts: EstimateParts, g: number) => {
+  const c = (parts.comparablesError! * g) ** 2;
+  const r = parts.rateableError! ** 2;
+  return clamp(r / (c + r), BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_FLOOR + BLEND_COMPARABLES_SPAN);
+};
+
+/**
+ * What the city's own recent sales say about the model, from the `RANGE_CALIBRATION_SALES` most
+ * recent, each valued as at its sale date from the city's sales before that day only, exactly as a
+ * home is valued (its facts, no condition ratings):
+ *
+ * 1. The comparables' error scale g: each home's comparables and RV approaches are blended by their
+ *    expected errors, the comparables' from their spread. Whether that spread over- or understates
+ *    their real error depends on the market, so g is the grid value (`ERROR_SCALE_GRID`) whose blend
+ *    B(g) = w(g)·C + (1 − w(g))·R brings the sales' prices closest: min Σ (ln pᵢ − ln Bᵢ(g))² over
+ *    the sales valued by both (stacking, as ensembles are weighted on held-out data). Null below
+ *    `RANGE_CALIBRATION_MIN` such sales.
+ * 2. The error pooling: each home's expected error s (from its comparables' spread and its RV) is
+ *    pooled with the city's typical (median) one T as σ = T^(1 − a) × s^a. The share a (of
+ *    `POOLING_EXPONENTS`) is the one under which the sales' log errors eᵢ are likeliest as normal
+ *    errors of spread k·σᵢ: min Σ ln σᵢ + n ln k with k² = mean(eᵢ² / σᵢ²). a = 1 when the homes'
+ *    own errors foretold which sales strayed, 0 when they did not: then every home gets the city's.
+ * 3. The range scale, split conformal prediction: with g and the pooling in place, each sale's score is how many
+ *    half-widths its price fell from the estimate, rᵢ = |pᵢ / Eᵢ − 1| / uᵢ, and the scale is the
+ *    ⌈(n + 1) × 0.8⌉-th smallest rᵢ, the conformal quantile: a new sale of the same market falls
+ *    within scale × u of its estimate with probability at least 80 % (the guarantee holds when the
+ *    city's recent sales and the home are alike; the range keeps the model's own per-home width,
+ *    only its scale is the city's). Null below `RANGE_CALIBRATION_MIN` valued sales.
+ *
+ * `figures` are the city's figures as at today (its trend, ratio and town model): the calibration
+ * sales' own prices are among the hundreds those stand on, which changes them little.
+ */
+export function calibrateCity(citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale' | 'comparablesErrorScale' | 'errorPooling'>): CityCalibration {
+  const recent = [...citySales]
+    .filter((s) => s.price > 0)
+    .sort((a, b) => b.saleDate.localeCompare(a.saleDate) || a.saleId.localeCompare(b.saleId))
+    .slice(0, RANGE_CALIBRATION_SALES);
+  const valued: Calibrating[] = [];
   for (const sale of recent) {
     const earlier = citySales.filter((s) => s.saleDate < sale.saleDate);
     const at = new Date(`${sale.saleDate}T00:00:00Z`);
     const subject = { ...sale, conditionScores: {} };
     const { comparables } = findComparables(subject, earlier, at);
     try {
-      const e = estimateValue(subject, comparables, { ...figures, now: at, rangeScale: null });
-      const half = e.optimisticValue / e.estimatedValue - 1;
-      if (e.estimatedValue > 0 && half > 0) scores.push(Math.abs(sale.price / e.estimatedValue - 1) / half);
+      const { parts } = estimateWithParts(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale: null, errorPooling: null });
+      valued.push({ sale, subject, comparables, at, parts });
     } catch {
       // Nothing to value it from (no floor area, no RV, no comparables): not a calibration sale.
     }
   }
-  if (scores.length < RANGE_CALIBRATION_MIN) return null;
-  scores.sort((a, b) => a - b);
-  const rank = Math.min(scores.length, Math.ceil((scores.length + 1) * RANGE_COVERAGE));
-  return scores[rank - 1]!;
+
+  const both = valued.filter((v) => v.parts.comparables !== null && v.parts.rateable !== null && v.parts.comparablesError! > 0 && v.parts.rateableError! > 0);
+  let comparablesErrorScale: number | null = null;
+  if (both.length >= RANGE_CALIBRATION_MIN) {
+    let best = Number.POSITIVE_INFINITY;
+    for (const g of ERROR_SCALE_GRID) {
+      const loss = both.reduce((sum, { sale, parts }) => {
+        const w = blendWeight(parts, g);
+        return sum + Math.log(sale.price / (w * parts.comparables! + (1 - w) * parts.rateable!)) ** 2;
+      }, 0);
+      // Ties (a weight clamped at both ends) keep the scale nearest 1: no evidence to move it.
+      if (loss < best - 1e-12 || (Math.abs(loss - best) <= 1e-12 && Math.abs(Math.log(g)) < Math.abs(Math.log(comparablesErrorScale ?? g)))) {
+        best = loss;
+        comparablesErrorScale = g;
+      }
+    }
+  }
+
+  let errorPooling: CityCalibration['errorPooling'] = null;
+  if (valued.length >= RANGE_CALIBRATION_MIN) {
+    const fits = valued.map(({ sale, subject, comparables, at }) => {
+      const { estimate, parts } = estimateWithParts(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale, errorPooling: null });
+      return { error: Math.log(sale.price / estimate.estimatedValue), own: parts.baseError };
+    });
+    const typical = median(fits.map((f) => f.own));
+    let best = Number.POSITIVE_INFINITY;
+    for (const exponent of POOLING_EXPONENTS) {
+      const sigmas = fits.map((f) => Math.pow(typical, 1 - exponent) * Math.pow(f.own, exponent));
+      const k2 = mean(fits.map((f, i) => (f.error / sigmas[i]!) ** 2));
+      const loss = sigmas.reduce((sum, sigma) => sum + Math.log(sigma), 0) + (fits.length / 2) * Math.log(k2);
+      if (loss < best) {
+        best = loss;
+        errorPooling = { typical, exponent };
+      }
+    }
+  }
+
+  const scores: number[] = [];
+  for (const { sale, subject, comparables, at } of valued) {
+    const e = estimateValue(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale, errorPooling });
+    const half = e.optimisticValue / e.estimatedValue - 1;
+    if (e.estimatedValue > 0 && half > 0) scores.push(Math.abs(sale.price / e.estimatedValue - 1) / half);
+  }
+  let rangeScale: number | null = null;
+  if (scores.length >= RANGE_CALIBRATION_MIN) {
+    scores.sort((a, b) => a - b);
+    const rank = Math.min(scores.length, Math.ceil((scores.length + 1) * RANGE_COVERAGE));
+    rangeScale = scores[rank - 1]!;
+  }
+  return { comparablesErrorScale, errorPooling, rangeScale };
 }
+
+/** The range scale alone (`calibrateCity`'s second figure). */
+export const rangeScaleOf = (citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale' | 'comparablesErrorScale' | 'errorPooling'>): number | null =>
+  calibrateCity(citySales, figures).rangeScale;

@@ -144,6 +144,7 @@ function salesCsv(sales: readonly DemoSale[]): string {
     rateable_value: (s) => s.rateableValue,
     latitude: (s) => s.latitude,
     longitude: (s) => s.longitude,
+    property_type: (s) => s.propertyType ?? null,
   };
   return formatCsv([[...saleColumns], ...sales.map((s) => saleColumns.map((c) => cell[c](s)))]);
 }

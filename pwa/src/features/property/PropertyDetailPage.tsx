@@ -8,8 +8,9 @@ import { usePageTitle } from '../../chrome/usePageTitle';
 import { formatDateNZ } from '../../format/format';
 import { PropertyFacts } from './PropertyFacts';
 import { PropertySummaryCard, PublicPropertySummary } from './PropertySummaryCard';
+import { PublicVisibilityCard } from './PublicVisibilityCard';
 import { ValuationFigures } from './ValuationFigures';
-import { isNotFound, usePropertyMapDetails, usePropertySummary } from './property-queries';
+import { isNotFound, useOwnLatestValuationOf, usePropertyMapDetails, usePropertySummary } from './property-queries';
 import { locationLine } from './property-text';
 import { RATE_THIS_PROPERTY_TOAST } from './toasts';
 import './property.css';
@@ -99,6 +100,11 @@ function OwnerAccessRequired({ id }: { id: string }) {
 function PropertyDetails({ id, details }: { id: string; details: PropertyMapDetails }) {
   const { property, latestValuation: v, isOwner } = details;
   const where = locationLine(property.suburb, property.city);
+  // The type as the property records it; where the detail call does not carry it, the owner's
+  // own last valuation of the property says it (their own valuations only).
+  const askOwn = isOwner && !property.propertyType;
+  const ownLatest = useOwnLatestValuationOf(id, askOwn);
+  const propertyType = property.propertyType ?? ownLatest.data?.property.propertyType;
   return (
     <section className="container page narrow" aria-labelledby="property-details-title">
       <Card>
@@ -110,7 +116,7 @@ function PropertyDetails({ id, details }: { id: string; details: PropertyMapDeta
         </div>
         <h2 className="property-address">{property.address}</h2>
         {where && <p className="property-location">{where}</p>}
-        <PropertyFacts property={property} />
+        <PropertyFacts property={{ ...property, propertyType }} typePending={askOwn && ownLatest.isPending} />
         <section className="valuation-block" aria-labelledby="ai-valuation-title">
           <h3 id="ai-valuation-title">AI Valuation Assessment</h3>
           {v ? (
@@ -134,6 +140,7 @@ function PropertyDetails({ id, details }: { id: string; details: PropertyMapDeta
           )}
         </div>
       </Card>
+      {isOwner && <PublicVisibilityCard propertyId={id} />}
     </section>
   );
 }

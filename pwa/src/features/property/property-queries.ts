@@ -3,8 +3,10 @@
  * the default query function (GET on the key's segments joined with slashes; no retries).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { PropertyMapDetails, PropertySummary, PublicPropertyLocation, PublicValuationSummary } from '@kainga/contracts';
+import type { PropertyMapDetails, PropertySummary, PublicPropertyLocation, PublicValuationSummary, UserValuation } from '@kainga/contracts';
 import { apiErrorStatus } from '../../api/client';
+import { latestValuationOf } from '../valuation/prefill';
+import { myValuationsQueryKey } from '../valuation/valuation-api';
 
 /** GET /api/public/property-locations: every located property (public). */
 export const propertyLocationsKey = ['/api/public/property-locations'] as const;
@@ -40,3 +42,17 @@ export function useRecentValuationSummaries(pageSize: number) {
 }
 
 export const isNotFound = (error: unknown) => apiErrorStatus(error) === 404;
+
+/**
+ * The signed-in person's latest valuation of a property, from their own valuations (GET
+ * /api/valuations, the query the home page shares): only when signed in and an id is given. The
+ * list holds only the person's own valuations, and a property's id is derived from its owner, so
+ * someone else's property is never found (null).
+ */
+export function useOwnLatestValuationOf(id: string | null | undefined, signedIn: boolean) {
+  return useQuery<UserValuation[], Error, UserValuation | null>({
+    queryKey: myValuationsQueryKey,
+    enabled: signedIn && !!id,
+    select: (valuations) => latestValuationOf(valuations, id),
+  });
+}

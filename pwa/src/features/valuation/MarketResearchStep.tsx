@@ -2,6 +2,7 @@ import { DemoBadge } from '../../chrome/DemoBadge';
 import { Alert, Button, Progress } from 'antd';
 import type { Comparable } from '@kainga/contracts';
 import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
+import { PublicNotice } from './PublicNotice';
 import { researchProgress } from './wizard-logic';
 
 export type ResearchStatus = 'idle' | 'running' | 'done' | 'failed';
@@ -118,6 +119,8 @@ export function MarketResearchStep({
           </div>
         )}
       </section>
+
+      <PublicNotice />
 
       <div className="wizard-actions">
         <Button size="large" onClick={onPrevious} disabled={submitting}>

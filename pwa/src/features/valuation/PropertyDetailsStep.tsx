@@ -1,6 +1,6 @@
 import { Button, Form, Input, Radio, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { nzLocations } from '@kainga/contracts/browser';
+import { nzLocations, propertyTypeHints, propertyTypeLabels, propertyTypes, type PropertyType } from '@kainga/contracts/browser';
 import type { Location } from '@kainga/contracts';
 import { locationsQueryKey } from './valuation-api';
 import {
@@ -12,6 +12,12 @@ import {
 } from './wizard-logic';
 
 type Patch = Partial<WizardForm>;
+
+/** The property type's choices, House first (the default). */
+const propertyTypeOptions = propertyTypes.map((t) => ({ value: t, label: propertyTypeLabels[t] }));
+
+/** The land area's hint once Apartment is chosen: it has no land of its own. */
+export const APARTMENT_LAND_HINT = 'An apartment has no land of its own: leave this empty or enter 0.';
 
 /**
  * The towns of GET /api/locations (consumer spec §7). The list is fixed, so while it loads, or if
@@ -34,6 +40,7 @@ function NumberField({
   suffix,
   prefix,
   placeholder,
+  hint,
   onChange,
 }: {
   id: 'floorArea' | 'landArea' | 'rateableValue';
@@ -43,11 +50,21 @@ function NumberField({
   suffix?: string;
   prefix?: string;
   placeholder?: string;
+  /** A line under the field saying what to enter. */
+  hint?: string;
   onChange: (patch: Patch) => void;
 }) {
+  const hintId = `valuation-${id}-hint`;
   return (
-    <Form.Item label={label} htmlFor={`valuation-${id}`} validateStatus={error ? 'error' : undefined} help={error}>
+    <Form.Item
+      label={label}
+      htmlFor={`valuation-${id}`}
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+      extra={hint ? <span id={hintId}>{hint}</span> : undefined}
+    >
       <Input
+        aria-describedby={hint ? hintId : undefined}
         id={`valuation-${id}`}
         type="text"
         inputMode="decimal"
@@ -135,9 +152,32 @@ export function PropertyDetailsStep({
         </Form.Item>
       </div>
 
+      <Form.Item
+        label="Property type"
+        htmlFor="valuation-propertyType"
+        extra={<span id="valuation-propertyType-hint">{propertyTypeHints[form.propertyType]}</span>}
+      >
+        <Select
+          id="valuation-propertyType"
+          value={form.propertyType}
+          options={propertyTypeOptions}
+          aria-describedby="valuation-propertyType-hint"
+          onChange={(propertyType: PropertyType) => onChange({ propertyType })}
+        />
+      </Form.Item>
+
       <div className="form-row">
         <NumberField id="floorArea" label="Floor area" suffix="m²" placeholder="e.g. 150" value={form.floorArea} error={errors.floorArea} onChange={onChange} />
-        <NumberField id="landArea" label="Land area" suffix="m²" placeholder="e.g. 500" value={form.landArea} error={errors.landArea} onChange={onChange} />
+        <NumberField
+          id="landArea"
+          label="Land area"
+          suffix="m²"
+          placeholder={form.propertyType === 'apartment' ? 'e.g. 0' : 'e.g. 500'}
+          value={form.landArea}
+          error={errors.landArea}
+          hint={form.propertyType === 'apartment' ? APARTMENT_LAND_HINT : undefined}
+          onChange={onChange}
+        />
       </div>
 
       <div className="form-row">

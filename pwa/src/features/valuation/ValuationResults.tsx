@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import type { UserValuation } from '@kainga/contracts';
+import { propertyTypeLabels, propertyTypeOf } from '@kainga/contracts/browser';
 import { LocalPartnerAdvert, PremiumPartners, type AdLocation } from '../adverts';
 import { CalculatorModal, MortgageCalculator, RentalYieldCalculator, type MortgageSummary } from '../calculators';
 import { fullAddress } from './summary-logic';
@@ -76,7 +77,9 @@ export function ValuationResults({ valuation, onNewAssessment }: { valuation: Us
           <h1 tabIndex={-1} ref={headingRef}>
             Property Valuation Results
           </h1>
-          <p className="lead">Complete valuation analysis for {fullAddress(valuation.property)}</p>
+          <p className="lead">
+            Complete valuation analysis for {fullAddress(valuation.property)} <span className="muted">({propertyTypeLabels[propertyTypeOf(valuation.property)]})</span>
+          </p>
         </div>
         <Button size="large" onClick={onNewAssessment}>
           New Assessment

@@ -1,5 +1,7 @@
-import { Button, Tooltip } from 'antd';
+import { Button, Collapse, Tooltip } from 'antd';
+import { useState } from 'react';
 import type { UserValuation } from '@kainga/contracts';
+import { plainExplanation } from '@kainga/contracts/browser';
 import { formatDateNZ, formatNZD, formatSignedNZD } from '../../format/format';
 import { CONFIDENCE_DOTS, adjustmentTone, summaryConfidence, valueBreakdown } from './summary-logic';
 import { useReportGeneration, useSaveValuation } from './useValuationActions';
@@ -23,15 +25,61 @@ function ConfidenceDots({ confidence }: { confidence: number | null }) {
 const saveLabels = { idle: 'Not saved yet', saving: 'Saving...', saved: 'Saved' } as const;
 
 /**
+ * 'How we got here' (issue 11): what the sales, the rateable value, condition and the market did
+ * and how sure we are, in plain words (contracts plainExplanation, the report's too); the model's
+ * own lines with the formulas one click away, folded by default.
+ */
+function HowWeGotHere({ valuation }: { valuation: UserValuation }) {
+  const [formulasOpen, setFormulasOpen] = useState(false);
+  const sentences = plainExplanation(valuation);
+  return (
+    <section className="explanation" aria-labelledby="explanation-title">
+      <h3 id="explanation-title">How we got here</h3>
+      <ul className="plain-explanation" data-testid="plain-explanation">
+        {sentences.map((s) => (
+          <li key={s.key} data-key={s.key}>
+            <strong>{s.lead}:</strong> {s.text}
+          </li>
+        ))}
+      </ul>
+      {valuation.explanation.length > 0 && (
+        <Collapse
+          className="formulas"
+          ghost
+          size="small"
+          activeKey={formulasOpen ? ['formulas'] : []}
+          onChange={(keys) => setFormulasOpen(keys.includes('formulas'))}
+          items={[
+            {
+              key: 'formulas',
+              label: formulasOpen ? 'Hide the formulas' : 'Show the formulas',
+              // In the page though folded, so that a printed page shows them (valuation.css, @media print).
+              forceRender: true,
+              children: (
+                <ul className="formula-lines" data-testid="formula-lines">
+                  {valuation.explanation.map((line, i) => (
+                    <li key={i}>{line}</li>
+                  ))}
+                </ul>
+              ),
+            },
+          ]}
+        />
+      )}
+      <p className="muted small">{valuation.engine === 'openai' ? 'Estimated by the AI valuer.' : 'Estimated by the Kāinga valuation model.'}</p>
+    </section>
+  );
+}
+
+/**
  * The Valuation Summary (consumer spec "Valuation Summary (results)"): estimated value,
- * confidence, Value Breakdown, Value Range, 'Generate Full Report' and 'Save Valuation', and the
- * model's plain-English reasoning so the estimate can be checked.
+ * confidence, Value Breakdown, Value Range, 'Generate Full Report' and 'Save Valuation', and how
+ * we got there in plain words, with the model's formulas a click away so the estimate can be checked.
  */
 export function ValuationSummary({ valuation }: { valuation: UserValuation }) {
   const breakdown = valueBreakdown(valuation);
   const report = useReportGeneration(valuation.id);
   const saving = useSaveValuation(valuation);
-  const anyDemo = valuation.comparables.some((c) => c.demo);
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <div className="section-head">
@@ -86,20 +134,7 @@ export function ValuationSummary({ valuation }: { valuation: UserValuation }) {
         About 4 in 5 homes like this one sell within this range: it is set so that 4 in 5 of the town&apos;s recent sales, valued the same way, fell inside theirs.
       </p>
 
-      {valuation.explanation.length > 0 && (
-        <section className="explanation" aria-labelledby="explanation-title">
-          <h3 id="explanation-title">How we got here</h3>
-          <ul>
-            {valuation.explanation.map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ul>
-          <p className="muted small">
-            {valuation.engine === 'openai' ? 'Estimated by the AI valuer.' : 'Estimated by the Kāinga valuation model.'}
-            {anyDemo && ' Some comparable sales used are demo data, not real sales.'}
-          </p>
-        </section>
-      )}
+      {valuation.estimatedValue !== null && <HowWeGotHere valuation={valuation} />}
 
       <div className="summary-actions">
         <Button type="primary" size="large" onClick={report.generate} disabled={report.generating} loading={report.generating}>

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Steps } from 'antd';
+import { Alert, Skeleton, Steps } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ConditionKey } from '@kainga/contracts/browser';
 import type { UserValuation } from '@kainga/contracts';
 import { useToast } from '../../chrome/ToastProvider';
 import { useNetworkRequired } from '../../offline';
 import { formatNZD } from '../../format/format';
+import { useOwnLatestValuationOf } from '../property/property-queries';
 import { ConditionStep } from './ConditionStep';
 import { MarketResearchStep, type ResearchView } from './MarketResearchStep';
 import { PropertyDetailsStep } from './PropertyDetailsStep';
+import { assessmentPropertyIdOf, PREFILL_FAILED, PREFILL_UNAVAILABLE, prefillNotice, prefillWizardForm } from './prefill';
 import {
   createValuation,
   myValuationsQueryKey,
@@ -41,23 +44,64 @@ import {
  */
 export const AUTO_RESEARCH_DELAY_MS = 800;
 
+interface WizardProps {
+  onComplete: (valuation: UserValuation) => void;
+  onCityChange?: (city: string) => void;
+}
+
+/** How the wizard starts: a form, and what is said above it about where it came from. */
+interface WizardStart {
+  form: WizardForm;
+  note: { type: 'info' | 'warning'; text: string } | null;
+}
+
 /**
  * The 3-step valuation wizard (consumer spec "Valuation wizard", §4, §5, §8): property details,
  * condition assessment, market research; submits POST /api/valuations and hands the saved
  * valuation to `onComplete`.
+ *
+ * 'Update Assessment' (/property/{id}/assessment) comes here with `state.assessmentPropertyId`:
+ * the form then starts from the person's last assessment of that property (its facts and
+ * condition ratings, prefill.ts), read from their own valuations only, so someone else's property
+ * never fills it. It waits for that read (a moment) rather than fill a form being typed in.
  */
-export function ValuationWizard({
-  onComplete,
-  onCityChange,
-}: {
-  onComplete: (valuation: UserValuation) => void;
-  onCityChange?: (city: string) => void;
-}) {
+export function ValuationWizard(props: WizardProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read once: the form is filled when the wizard opens, not again if the history entry changes.
+  const [propertyId] = useState(() => assessmentPropertyIdOf(location.state));
+  const latest = useOwnLatestValuationOf(propertyId, true);
+  if (propertyId && latest.isPending) return <WizardLoading />;
+  let start: WizardStart = { form: emptyWizardForm(), note: null };
+  if (propertyId && latest.data) start = { form: prefillWizardForm(latest.data), note: { type: 'info', text: prefillNotice(latest.data) } };
+  else if (propertyId) start = { form: emptyWizardForm(), note: { type: 'warning', text: latest.isError ? PREFILL_FAILED : PREFILL_UNAVAILABLE } };
+  // Once a valuation is made from it, the request to update is done: 'New Assessment' afterwards
+  // (or a reload) opens an empty form, as it does everywhere else.
+  const onPrefillUsed = propertyId
+    ? () => navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null })
+    : undefined;
+  return <WizardBody {...props} start={start} onPrefillUsed={onPrefillUsed} />;
+}
+
+/** While the person's last assessment of their property is read. */
+function WizardLoading() {
+  return (
+    <section className="card wizard" aria-labelledby="wizard-title" aria-busy="true">
+      <h2 id="wizard-title" className="wizard-title">
+        Property Assessment
+      </h2>
+      <p className="muted">Loading your property's details…</p>
+      <Skeleton active title={false} paragraph={{ rows: 6 }} />
+    </section>
+  );
+}
+
+function WizardBody({ onComplete, onCityChange, start, onPrefillUsed }: WizardProps & { start: WizardStart; onPrefillUsed?: () => void }) {
   const { toast } = useToast();
   const { ensureOnline } = useNetworkRequired();
   const queryClient = useQueryClient();
   const [step, setStepState] = useState<WizardStep>(1);
-  const [form, setForm] = useState<WizardForm>(emptyWizardForm);
+  const [form, setForm] = useState<WizardForm>(start.form);
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [research, setResearch] = useState<ResearchView>({ status: 'idle', comparables: [], note: null, error: null });
   const formRef = useRef(form);
@@ -65,6 +109,11 @@ export function ValuationWizard({
   const autoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const focusHeading = useRef(false);
+  // A form filled from the person's property shows that town's market beside it.
+  const [startCity] = useState(start.form.city);
+  useEffect(() => {
+    if (startCity) onCityChange?.(startCity);
+  }, [startCity, onCityChange]);
 
   useEffect(
     () => () => {
@@ -180,6 +229,7 @@ export function ValuationWizard({
       void queryClient.invalidateQueries({ queryKey: showcaseQueryKey });
       void queryClient.invalidateQueries({ queryKey: publicStatsQueryKey });
       onComplete(result.valuation);
+      onPrefillUsed?.();
     },
     onError: (error) => {
       toast({ title: 'Valuation Failed', description: valuationFailureMessage(error), variant: 'error' });
@@ -211,6 +261,7 @@ export function ValuationWizard({
         items={[1, 2, 3].map((n) => ({ title: stepTitles[n as WizardStep] }))}
         aria-hidden="true"
       />
+      {start.note && <Alert type={start.note.type} showIcon role="status" className="form-alert wizard-prefill-note" title={start.note.text} />}
       <h3 className="wizard-step-heading" tabIndex={-1} ref={headingRef}>
         {stepHeading(step)}
       </h3>

@@ -122,7 +122,28 @@ describe('form → request', () => {
     expect(Object.values(r.conditionScores).every((v) => v === 0)).toBe(true);
     expect(r).toMatchObject({ purpose: 'buying', city: 'Wellington', floorArea: 150, landArea: 500, bedrooms: 3, bathrooms: 2, rateableValue: 900000 });
     expect(ValuationRequest.safeParse(r).success).toBe(true);
-    expect(ValuationRequest.safeParse(toValuationRequest({ ...emptyWizardForm(), address: 'x', city: 'Auckland' })).success).toBe(true);
+    expect(ValuationRequest.safeParse(toValuationRequest({ ...emptyWizardForm(), address: '1 Queen Street', city: 'Auckland' })).success).toBe(true);
+  });
+});
+
+describe('property type', () => {
+  it('starts as a house, is sent with the request and passes the server schema', () => {
+    expect(emptyWizardForm().propertyType).toBe('house');
+    expect(toValuationRequest(filled()).propertyType).toBe('house');
+    for (const propertyType of ['townhouse', 'unit', 'apartment'] as const) {
+      const r = toValuationRequest({ ...filled(), propertyType });
+      expect(r.propertyType).toBe(propertyType);
+      expect(ValuationRequest.safeParse(r).success).toBe(true);
+    }
+  });
+  it('lets an apartment have no land, empty or 0', () => {
+    for (const landArea of ['', '0']) {
+      const form: WizardForm = { ...filled(), propertyType: 'apartment', landArea };
+      expect(validatePropertyDetails(form).landArea).toBeUndefined();
+      const r = toValuationRequest(form);
+      expect(r.landArea).toBe(landArea === '' ? null : 0);
+      expect(ValuationRequest.safeParse(r).success).toBe(true);
+    }
   });
 });
 

@@ -2,9 +2,10 @@
  * The rules of the valuation wizard (consumer spec §2 "Valuation wizard", §4 "Wizard" and "Auto
  * research", §5 "Valuation form"), kept pure so they can be tested without a browser.
  */
-import { conditionKeys, type ConditionKey } from '@kainga/contracts/browser';
+import { conditionKeys, DEFAULT_PROPERTY_TYPE, type ConditionKey, type PropertyType } from '@kainga/contracts/browser';
 import type { Purpose, ValuationRequest } from '@kainga/contracts';
 import { isNumberText, numberFromText, readNumberEntry, type NumberRule } from '../../format/number-entry';
+import { ADDRESS_HINT, looksLikeAddress } from '@kainga/contracts/browser';
 
 export const FIRST_STEP = 1;
 export const LAST_STEP = 3;
@@ -47,6 +48,8 @@ export interface WizardForm {
   address: string;
   suburb: string;
   city: string;
+  /** House unless the person chooses otherwise (issue 11). */
+  propertyType: PropertyType;
   floorArea: string;
   landArea: string;
   bedrooms: BedroomChoice | '';
@@ -68,6 +71,7 @@ export const emptyWizardForm = (): WizardForm => ({
   address: '',
   suburb: '',
   city: '',
+  propertyType: DEFAULT_PROPERTY_TYPE,
   floorArea: '',
   landArea: '',
   bedrooms: '',
@@ -95,6 +99,7 @@ export function toValuationRequest(form: WizardForm): ValuationRequest {
     address: form.address.trim(),
     suburb: form.suburb.trim(),
     city: form.city.trim(),
+    propertyType: form.propertyType,
     floorArea: toNumberOrNull(form.floorArea),
     landArea: toNumberOrNull(form.landArea),
     bedrooms: choiceToCount(form.bedrooms),
@@ -130,6 +135,8 @@ export function validatePropertyDetails(form: WizardForm): DetailsErrors {
   const errors: DetailsErrors = {};
   if (!form.purpose) errors.purpose = 'Please choose a purpose: buying, selling or testing';
   if (!form.address.trim()) errors.address = 'Address is required';
+  // It is shown on the public map and in the directory: the server refuses what is not an address too.
+  else if (!looksLikeAddress(form.address)) errors.address = ADDRESS_HINT;
   if (!form.city.trim()) errors.city = 'City is required';
   for (const field of numberFields) {
     const { error } = readNumberEntry(form[field], numberRules[field]);

@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { describe, expect, it } from 'vitest';
+import { countPublicProperties, findProperty, findPublicProperty, locatedProperties, propertiesProjector } from './properties';
+import { directoryCities, directoryPage } from './property-directory';
+
+let position = 0;
+const event = (streamName: string, type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: `e${++position}`,
+  type,
+  data,
+  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
+  streamName,
+  revision: 0,
+  position: String(position).padStart(20, '0'),
+  recordedAt: '',
+});
+const details = (address: string, suburb: string, city: string) => ({ address, suburb, city, floorArea: 120, landArea: 400, bedrooms: 3, bathrooms: 1, rateableValue: null });
+const registered = (propertyId: string, address: string, suburb: string, city: string, registeredAt: string) =>
+  event(`property-${propertyId}`, 'PropertyRegistered', { propertyId, ownerId: 'o1', ...details(address, suburb, city), demo: false, registeredAt });
+const located = (propertyId: string) =>
+  event(`property-${propertyId}`, 'PropertyLocated', { propertyId, latitude: -41.29, longitude: 174.77, precision: 'address', accuracyKm: null, geocoder: 'test', locatedAt: '2026-02-01T00:00:00.000Z' });
+const hidden = (propertyId: string) => event(`property-${propertyId}`, 'PropertyHiddenFromPublic', { propertyId, by: 'o1', at: '2026-03-01T00:00:00.000Z' });
+const shown = (propertyId: string) => event(`property-${propertyId}`, 'PropertyShownInPublic', { propertyId, by: 'o1', at: '2026-03-02T00:00:00.000Z' });
+
+async function storeWith(events: RecordedEvent[]) {
+  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
+  await ensureIndexes(store, [propertiesProjector]);
+  await apply(store, events);
+  return store;
+}
+const apply = (store: EmbeddedReadStore, events: RecordedEvent[]) => applyBatch(store, propertiesProjector, events, 'properties', (c) => c);
+
+const homes = [
+  registered('w1', '12 Kelburn Parade', 'Kelburn', 'Wellington', '2026-01-01T00:00:00.000Z'),
+  located('w1'),
+  registered('w2', '3 The Terrace', 'Te Aro', 'Wellington', '2026-01-02T00:00:00.000Z'),
+  located('w2'),
+  registered('n1', '5 Hardy Street', 'Central', 'Nelson', '2026-01-03T00:00:00.000Z'),
+  located('n1'),
+];
+
+describe('properties projector: hidden from the public', () => {
+  it('registers every property public', async () => {
+    const store = await storeWith(homes);
+    expect(await findProperty(store, 'w1')).toMatchObject({ hidden: false, address: '12 Kelburn Parade' });
+    expect(await countPublicProperties(store)).toBe(3);
+  });
+
+  it('marks a property hidden and public again, and a change of its details leaves that alone', async () => {
+    const store = await storeWith([...homes, hidden('w1')]);
+    expect(await findProperty(store, 'w1')).toMatchObject({ hidden: true, updatedAt: '2026-03-01T00:00:00.000Z' });
+    await apply(store, [event('property-w1', 'PropertyDetailsChanged', { propertyId: 'w1', ...details('12 Kelburn Parade', 'Kelburn', 'Wellington'), bedrooms: 4, changedAt: '2026-03-01T12:00:00.000Z' })]);
+    expect(await findProperty(store, 'w1')).toMatchObject({ hidden: true, bedrooms: 4 });
+    await apply(store, [shown('w1')]);
+    expect(await findProperty(store, 'w1')).toMatchObject({ hidden: false });
+  });
+
+  it('leaves a hidden property out of every public read, not out of the owner’s', async () => {
+    const store = await storeWith([...homes, hidden('w1'), hidden('n1')]);
+    // The owner's (and admins') read.
+    expect(await findProperty(store, 'w1')).not.toBeNull();
+    // The public's.
+    expect(await findPublicProperty(store, 'w1')).toBeNull();
+    expect(await findPublicProperty(store, 'w2')).toMatchObject({ _id: 'w2' });
+    expect((await locatedProperties(store)).map((p) => p._id)).toEqual(['w2']);
+    expect((await locatedProperties(store, { city: 'Wellington' })).map((p) => p._id)).toEqual(['w2']);
+    expect((await locatedProperties(store, { city: 'Nelson' })).map((p) => p._id)).toEqual([]);
+    expect((await locatedProperties(store, { bbox: { minLon: 174, minLat: -42, maxLon: 175, maxLat: -41 } })).map((p) => p._id)).toEqual(['w2']);
+    expect(await countPublicProperties(store)).toBe(1);
+    const ids = async (request: Parameters<typeof directoryPage>[1]) => {
+      const page = await directoryPage(store, request);
+      return { ids: page.rows.map((r) => r._id), matching: page.matching, total: page.total };
+    };
+    expect(await ids({ offset: 0, limit: 10 })).toEqual({ ids: ['w2'], matching: 1, total: 1 });
+    expect(await ids({ city: 'Wellington', offset: 0, limit: 10 })).toEqual({ ids: ['w2'], matching: 1, total: 1 });
+    expect(await ids({ city: 'Wellington', search: 'kelburn', offset: 0, limit: 10 })).toEqual({ ids: [], matching: 0, total: 1 });
+    // All cities: by city, suburb, street and whole address.
+    for (const search of ['Wellington', 'Kelburn', 'Kelburn Parade', '12 Kelburn', 'Nelson', 'Hardy']) {
+      expect((await ids({ search, offset: 0, limit: 10 })).ids, search).not.toContain('w1');
+      expect((await ids({ search, offset: 0, limit: 10 })).ids, search).not.toContain('n1');
+    }
+    expect((await ids({ search: 'Te Aro', offset: 0, limit: 10 })).ids).toEqual(['w2']);
+    // A city whose only property is hidden is not offered either.
+    expect(await directoryCities(store)).toEqual(['Wellington']);
+
+    await apply(store, [shown('w1'), shown('n1')]);
+    expect(await directoryCities(store)).toEqual(['Nelson', 'Wellington']);
+    expect(await ids({ offset: 0, limit: 10 })).toEqual({ ids: ['n1', 'w2', 'w1'], matching: 3, total: 3 });
+    expect((await locatedProperties(store)).map((p) => p._id)).toEqual(['n1', 'w2', 'w1']);
+    expect(await findPublicProperty(store, 'w1')).toMatchObject({ _id: 'w1' });
+  });
+
+  it('declares the index the public reads of one city and the hidden count walk', () => {
+    expect(propertiesProjector.indexes?.properties?.map((i) => i.keys)).toContainEqual({ hidden: 1, city: 1, createdAt: -1, _id: 1 });
+    expect(propertiesProjector.version).toBe(3);
+  });
+});
