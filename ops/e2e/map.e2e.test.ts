@@ -38,8 +38,20 @@ const panel = (page: Page) => page.locator('.map-side-panel');
 /** Chooses a property in the 'Properties on the map' list, as a keyboard user would. */
 async function chooseFromList(page: Page, address: string) {
   const list = page.locator('details.map-property-list');
-  if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) await list.locator('summary').click();
-  await page.getByLabel('Filter properties on the map').fill(address);
+  const filter = page.getByLabel('Filter properties on the map');
+  // The list may be drawn again while the map's data arrives (under load, just after the click):
+  // open it again until its filter shows.
+  for (let attempt = 0; ; attempt++) {
+    if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) await list.locator('summary').click();
+    try {
+      await filter.waitFor({ state: 'visible', timeout: 3000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      if (await list.evaluate((d) => (d as HTMLDetailsElement).open)) await list.locator('summary').click();
+    }
+  }
+  await filter.fill(address);
   await page.locator('.map-list-item').filter({ hasText: address }).first().click();
   await visible(popup(page).getByText(address, { exact: true }));
 }

@@ -6,7 +6,9 @@ import { loadAdPlans } from './ad-plans-config';
 import { DEMO_PASSWORD, demoSeedPending, seedDemoData, type DemoSize } from './demo-data';
 
 /** A few towns only, so the whole seed (through the real valuation workflow) stays small. */
-const size: DemoSize = { salesPerCity: (rank) => (rank < 3 ? 6 : 0), propertiesPerCity: (rank) => (rank < 3 ? 3 : 0) };
+/** The first three towns of the list only, to keep the seed small. */
+const firstThree = (l: { id: string }) => ['auckland', 'orewa', 'pukekohe'].includes(l.id);
+const size: DemoSize = { salesPerCity: (l) => (firstThree(l) ? 6 : 0), propertiesPerCity: (l) => (firstThree(l) ? 3 : 0) };
 const now = new Date('2026-11-20T09:00:00.000Z');
 
 const apps: TestApp[] = [];

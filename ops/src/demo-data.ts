@@ -1,10 +1,11 @@
-import type { ConditionKey, Purpose, RoleName } from '@kainga/contracts';
+import type { ConditionKey, Location, Purpose, RoleName } from '@kainga/contracts';
 import { conditionKeys, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW } from '@kainga/contracts';
 import { changeRoles, grantRole, loadValuation, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
 import { eventIdFor, handleCommand, loadAggregate, seededRandom, waitForProjection, type EventStore, type Position } from '@kainga/platform';
 import { DEMO_SEED_STREAM, demoSeedDecider, type DemoSeedCommand } from './demo/demo-seed-marker';
 import { demoValuationRequest } from './demo/demo-request';
 import { generateDemoSales, type DemoSale } from './demo/market-generator';
+import type { CityMarket, TownKind } from './demo/city-markets';
 import { demoAdvertsState, seedDemoAdverts, type DemoAdvertCounts } from './demo/adverts-demo';
 import { demoPartners, demoPartnersState, seedDemoPartners, type DemoPartnerCounts } from './demo/partners-demo';
 
@@ -23,12 +24,19 @@ const people: { email: string; firstName: string; lastName: string; roles: RoleN
 
 export interface DemoSize {
   /** Sales per town: big cities get more. */
-  salesPerCity: (rank: number) => number;
-  /** Demo properties per town (or a function of its rank), one in five left without a valuation (grey on the map). */
-  propertiesPerCity: number | ((rank: number) => number);
+  salesPerCity: (location: Location, market: CityMarket) => number;
+  /** Demo properties per town, one in five left without a valuation (grey on the map). */
+  propertiesPerCity: number | ((location: Location, market: CityMarket) => number);
 }
 
-export const DEFAULT_DEMO_SIZE: DemoSize = { salesPerCity: (rank) => (rank < 6 ? 60 : rank < 25 ? 30 : 16), propertiesPerCity: 2 };
+/**
+ * By kind of town, so the three metros hold what their size suggests (Wellington 120 sales and 12
+ * properties, Gore 10 and 1) in about the same total as before (~1,940 sales, ~174 properties):
+ * the list runs region by region, not by size, so a rank put Orewa beside Auckland.
+ */
+const SALES_BY_KIND: Record<TownKind, number> = { metro: 120, city: 34, town: 14, resort: 16, rural: 10 };
+const PROPERTIES_BY_KIND: Record<TownKind, number> = { metro: 12, city: 3, town: 1, resort: 2, rural: 1 };
+export const DEFAULT_DEMO_SIZE: DemoSize = { salesPerCity: (_, market) => SALES_BY_KIND[market.kind], propertiesPerCity: (_, market) => PROPERTIES_BY_KIND[market.kind] };
 
 type Progress = (phase: string, done: number, total: number) => void;
 
@@ -108,10 +116,8 @@ export async function seedDemoData(
   }
 
   // Sales: recorded in concurrent chunks, which the event store commits together.
-  const ranks = new Map<string, number>();
-  const sales = generateDemoSales({ seed: 20251122, now, perCity: (location) => size.salesPerCity(rankOf(ranks, location.id)) });
-  const perHomeCity = size.propertiesPerCity;
-  const homes = generateDemoSales({ seed: 7, now, perCity: typeof perHomeCity === 'number' ? perHomeCity : (location) => perHomeCity(rankOf(ranks, location.id)) }).map((h) => ({ ...h, address: `${h.address.replace(/^\d+/, (n) => String(Number(n) + 1))}` }));
+  const sales = generateDemoSales({ seed: 20251122, now, perCity: size.salesPerCity });
+  const homes = generateDemoSales({ seed: 7, now, perCity: size.propertiesPerCity }).map((h) => ({ ...h, address: `${h.address.replace(/^\d+/, (n) => String(Number(n) + 1))}` }));
   const valuations = deps.workflowEngine ? homes.filter((_, i) => i % 5 !== 4).length : 0;
   const counts = { accounts: people.length, sales: sales.length, properties: homes.length, valuations };
   if (!baseDone) await seedMarket(deps, { now, sales, homes, ids, progress });
@@ -161,12 +167,6 @@ async function seedMarket(deps: AppDeps, { now, sales, homes, ids, progress }: {
     }
     progress('properties', i + 1, homes.length);
   }
-}
-
-/** A town's rank in the list (the list runs from the biggest, Auckland, down). */
-function rankOf(ranks: Map<string, number>, id: string): number {
-  if (!ranks.has(id)) ranks.set(id, ranks.size);
-  return ranks.get(id)!;
 }
 
 const purposes: Purpose[] = ['buying', 'selling', 'testing'];

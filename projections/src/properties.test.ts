@@ -2,21 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { countPublicProperties, findProperty, findPublicProperty, locatedProperties, propertiesProjector } from './properties';
 import { directoryCities, directoryPage } from './property-directory';
 
-let position = 0;
-const event = (streamName: string, type: string, data: Record<string, unknown>): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
 const details = (address: string, suburb: string, city: string) => ({ address, suburb, city, floorArea: 120, landArea: 400, bedrooms: 3, bathrooms: 1, rateableValue: null });
 const registered = (propertyId: string, address: string, suburb: string, city: string, registeredAt: string) =>
   event(`property-${propertyId}`, 'PropertyRegistered', { propertyId, ownerId: 'o1', ...details(address, suburb, city), demo: false, registeredAt });

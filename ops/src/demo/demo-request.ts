@@ -8,6 +8,7 @@ export function demoValuationRequest(home: DemoSale, purpose: Purpose, condition
     address: home.address,
     suburb: home.suburb,
     city: home.city,
+    ...(home.propertyType ? { propertyType: home.propertyType } : {}),
     floorArea: home.floorArea,
     landArea: home.landArea,
     bedrooms: home.bedrooms,

@@ -11,6 +11,13 @@ const median = (xs: number[]) => {
 };
 
 describe('generateDemoSales', () => {
+  it('files a metro home without land of its own as a unit and every other as a house', () => {
+    const units = sales.filter((s) => s.propertyType === 'unit');
+    expect(units.length).toBeGreaterThan(0);
+    expect(units.every((s) => s.landArea === null && cityMarkets[findLocation(s.city)!.id]?.kind === 'metro')).toBe(true);
+    expect(sales.filter((s) => s.propertyType !== 'unit').every((s) => s.propertyType === 'house' && s.landArea !== null)).toBe(true);
+  });
+
   it('is deterministic for a seed and differs for another seed', () => {
     expect(generateDemoSales({ seed: 2026, now, perCity: 100 })).toEqual(sales);
     expect(generateDemoSales({ seed: 2027, now, perCity: 100 })).not.toEqual(sales);

@@ -185,6 +185,8 @@ function citySales(location: Location, market: CityMarket, count: number, seed: 
       bathrooms,
       floorArea,
       landArea,
+      // A metro home with no land of its own in the title is a unit; the rest are houses.
+      propertyType: isUnit ? 'unit' : 'house',
       rateableValue,
       latitude,
       longitude,

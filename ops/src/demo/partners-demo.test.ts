@@ -11,7 +11,9 @@ import { DEMO_PASSWORD, demoSeedPending, seedDemoData, type DemoSize } from '../
 import { demoPartners } from './partners-demo';
 
 /** Three towns only (Auckland first), as demo-data.test.ts keeps it, so the seed stays small. */
-const size: DemoSize = { salesPerCity: (rank) => (rank < 3 ? 6 : 0), propertiesPerCity: (rank) => (rank < 3 ? 3 : 0) };
+/** The first three towns of the list only, to keep the seed small. */
+const firstThree = (l: { id: string }) => ['auckland', 'orewa', 'pukekohe'].includes(l.id);
+const size: DemoSize = { salesPerCity: (l) => (firstThree(l) ? 6 : 0), propertiesPerCity: (l) => (firstThree(l) ? 3 : 0) };
 const now = new Date('2026-11-20T09:00:00.000Z');
 
 async function start() {

@@ -5,3 +5,4 @@ export * from './blob-store-contract';
 export * from './email-sender-contract';
 export * from '../payments/testing/local-stripe';
 export * from '../payments/testing/signed-webhook';
+export * from './recorded-events';

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { filterPoints, formatCount, type MapPoint } from './map-data';
 import { locationLine } from '../property/property-text';
 
@@ -13,13 +13,19 @@ const LIST_PAGE = 25;
  */
 export function MapPropertyList({ points, onChoose }: { points: readonly MapPoint[]; onChoose: (id: string) => void }) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement | null>(null);
+  // Opened before this component hydrated (a quick click on the prerendered page): no toggle
+  // event reached React, so read the element once mounted, or the list would stay empty.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(LIST_PAGE);
   const deferredQuery = useDeferredValue(query);
   const matches = useMemo(() => (open ? filterPoints(points, deferredQuery) : []), [open, points, deferredQuery]);
   const shown = matches.slice(0, limit);
   return (
-    <details className="map-property-list" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={details} className="map-property-list" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Properties on the map ({formatCount(points.length)})</summary>
       {open && (
         <div className="map-property-list-body">
