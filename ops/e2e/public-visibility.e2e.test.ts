@@ -104,6 +104,8 @@ describe('what becomes public, and hiding it', () => {
     // The owner hides it from the property page.
     await owner.goto(`/property/${propertyId}`);
     const toggle = await visible(owner.getByRole('switch', { name: SWITCH }));
+    // The switch is disabled until the server has said whether the property is public.
+    await owner.waitForFunction(() => (document.querySelector('[role="switch"]') as HTMLButtonElement | null)?.disabled === false);
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     const explained = await owner.locator('#public-visibility-what').innerText();
     expect(explained).toContain('its address, suburb and city, bedrooms, bathrooms, floor and land area, and the estimated value range of its latest valuation');

@@ -226,10 +226,13 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   else {
     const model = context.townModel ?? null;
     const subjectLog = model ? townModelLogPrice(model, input) : null;
-    const modelled = model && subjectLog !== null ? usable.flatMap((c) => {
-      const own = townModelLogPrice(model, c);
-      return own === null ? [] : [{ c, factor: Math.exp(subjectLog - own) }];
-    }) : [];
+    const modelled =
+      model && subjectLog !== null
+        ? usable.flatMap((c) => {
+            const own = townModelLogPrice(model, c);
+            return own === null ? [] : [{ c, factor: Math.exp(subjectLog - own) }];
+          })
+        : [];
     if (model && subjectLog !== null && modelled.length > 0) {
       // The town's model adjusts each comparable to this home: its suburb, kind and size.
       const scaled = modelled.map(({ c, factor }) => ({ value: c.price * factor, weight: c.matchPercentage }));
@@ -254,32 +257,32 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
         `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home by what ${cityName}'s recent sales say its suburb, kind of home and size are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)} (as at the comparables' median sale date), which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(value)}.`,
       );
     } else {
-    const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];
-    const byFloor = withArea.length > 0;
-    const pool = byFloor ? withArea : usable;
-    const landScaled = landArea !== null && pool.some((c) => positive(c.landArea) && c.landArea !== landArea);
-    const scaled = pool.map((c) => {
-      let factor = byFloor ? Math.pow(floorArea! / c.floorArea!, FLOOR_AREA_ELASTICITY) : 1;
-      if (landArea !== null && positive(c.landArea)) factor *= Math.pow(landArea / c.landArea, LAND_AREA_ELASTICITY);
-      return { value: c.price * factor, weight: c.matchPercentage };
-    });
-    const value = weightedMedian(scaled);
-    const meanMatch = mean(usable.map((c) => c.matchPercentage));
-    const figures = scaled.map((s) => s.value);
-    const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
-    const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / figures.length) * matchWidening;
-    approach = { value, figures, count: usable.length, meanMatch, error };
-    const land = landScaled ? ` × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
-    if (byFloor) {
-      const over = withArea.length === usable.length ? plural(usable.length, 'sale', 'sales') : `${withArea.length} of ${usable.length} sales (those with a floor area)`;
-      explanation.push(
-        `Comparable sales: ${over}, each price scaled to this home's size (× (${m2(floorArea!)} ÷ its floor area)^${FLOOR_AREA_ELASTICITY}${land}, as price grows more slowly than size) → median ${formatNzd(value)} weighted by match (${formatNzd(value / floorArea!)}/m²).`,
-      );
-    } else {
-      const why = floorArea === null ? 'no floor area given to compare per m²' : 'the comparables have no floor areas';
-      const scaledText = landScaled ? `; each scaled × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
-      explanation.push(`Comparable sales: median price ${formatNzd(value)} weighted by match over ${plural(usable.length, 'sale', 'sales')} (${why}${scaledText}).`);
-    }
+      const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];
+      const byFloor = withArea.length > 0;
+      const pool = byFloor ? withArea : usable;
+      const landScaled = landArea !== null && pool.some((c) => positive(c.landArea) && c.landArea !== landArea);
+      const scaled = pool.map((c) => {
+        let factor = byFloor ? Math.pow(floorArea! / c.floorArea!, FLOOR_AREA_ELASTICITY) : 1;
+        if (landArea !== null && positive(c.landArea)) factor *= Math.pow(landArea / c.landArea, LAND_AREA_ELASTICITY);
+        return { value: c.price * factor, weight: c.matchPercentage };
+      });
+      const value = weightedMedian(scaled);
+      const meanMatch = mean(usable.map((c) => c.matchPercentage));
+      const figures = scaled.map((s) => s.value);
+      const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
+      const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / figures.length) * matchWidening;
+      approach = { value, figures, count: usable.length, meanMatch, error };
+      const land = landScaled ? ` × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
+      if (byFloor) {
+        const over = withArea.length === usable.length ? plural(usable.length, 'sale', 'sales') : `${withArea.length} of ${usable.length} sales (those with a floor area)`;
+        explanation.push(
+          `Comparable sales: ${over}, each price scaled to this home's size (× (${m2(floorArea!)} ÷ its floor area)^${FLOOR_AREA_ELASTICITY}${land}, as price grows more slowly than size) → median ${formatNzd(value)} weighted by match (${formatNzd(value / floorArea!)}/m²).`,
+        );
+      } else {
+        const why = floorArea === null ? 'no floor area given to compare per m²' : 'the comparables have no floor areas';
+        const scaledText = landScaled ? `; each scaled × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
+        explanation.push(`Comparable sales: median price ${formatNzd(value)} weighted by match over ${plural(usable.length, 'sale', 'sales')} (${why}${scaledText}).`);
+      }
     }
     const demo = usable.filter((c) => c.demo).length;
     if (demo > 0) explanation[explanation.length - 1] += demo === usable.length ? ' These are generated demo data, not real sales.' : ` ${demo} of them ${demo === 1 ? 'is' : 'are'} generated demo data, not real sales.`;
