@@ -6,10 +6,10 @@
  *
  * The tests run in order and share the people they make (one server for the file).
  */
-import type { AdContentView, AdminAdSubscriptionView, AdPlanView, CreatePartnerResponse, Location } from '@kainga/contracts';
+import type { AdContentView, AdminAdSubscriptionView, AdPlanView } from '@kainga/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, chooseOption, newPerson, nzd, registerThroughUi, startSuite, visible, type Suite } from './harness';
+import { becomeAdmin, callApi, chooseOption, createPartnerAsAdmin, newPerson, nzd, registerThroughUi, startSuite, visible, type Suite } from './harness';
 
 const admin = newPerson('Ana', 'Admin');
 const valuer = newPerson('Rawiri', 'Valuer');
@@ -19,28 +19,16 @@ const CITY = 'Nelson';
 let suite: Suite;
 let adminPage: Page;
 let valuerPage: Page;
-let locations: Location[];
 let partnerId: string;
 let goldPlan: AdPlanView;
 
 beforeAll(async () => {
   suite = await startSuite({ ADMIN_EMAILS: admin.email });
   adminPage = await becomeAdmin(suite, admin);
-  locations = (await callApi<Location[]>(adminPage, 'GET', '/api/locations')).body;
   // The valuer has an account; the admin makes it a registered valuer in Nelson (Add New Partner Directly).
   valuerPage = await suite.newPage();
   await registerThroughUi(valuerPage, valuer);
-  const locationId = locations.find((l) => l.cityName === CITY)!.id;
-  const created = await callApi<CreatePartnerResponse>(adminPage, 'POST', '/api/admin/create-partner', {
-    email: valuer.email,
-    firstName: valuer.firstName,
-    lastName: valuer.lastName,
-    roleId: 'registered_valuer',
-    locationId,
-    businessName: BUSINESS,
-  });
-  expect(created.status).toBe(201);
-  partnerId = created.body.partner.id;
+  partnerId = (await createPartnerAsAdmin(adminPage, valuer, { roleId: 'registered_valuer', city: CITY, businessName: BUSINESS })).id;
 });
 afterAll(async () => {
   await suite?.close();

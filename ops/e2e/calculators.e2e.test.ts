@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledSelectList, signInThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { openDemoOwnersResults, settledSelectList, startSuite, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -15,18 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await suite?.close();
 });
-
-/** Signs in as the demo owner and opens the results of their most recent valuation. */
-async function openResults(): Promise<Page> {
-  const page = await suite.newPage();
-  await page.goto('/sign-in');
-  await signInThroughUi(page, 'owner@demo.kainga.nz', 'kainga-demo-2025');
-  await visible(userMenuButton(page));
-  await page.goto('/');
-  await (await visible(page.getByRole('button', { name: /^View results for / }).first())).click();
-  await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
-  return page;
-}
 
 /** Types a number into a labelled calculator input, then leaves it (Tab), as a person would. */
 async function typeInto(scope: Locator | Page, label: string, value: string): Promise<void> {
@@ -50,7 +38,7 @@ const section = (page: Page, title: string) => page.getByRole('region', { name: 
 
 describe('the calculators on the results screen', () => {
   it('mortgage: $800,000, 20 % deposit, 6.5 % over 30 years — payments, totals and the LVR warning', async () => {
-    const page = await openResults();
+    const page = await openDemoOwnersResults(suite);
     const mortgage = section(page, 'Mortgage Calculator');
     await visible(mortgage);
 
@@ -106,7 +94,7 @@ describe('the calculators on the results screen', () => {
   });
 
   it('rental yield appears once the property will be rented, with cash flow from the mortgage', async () => {
-    const page = await openResults();
+    const page = await openDemoOwnersResults(suite);
     const mortgage = section(page, 'Mortgage Calculator');
     await visible(mortgage);
     expect(await section(page, 'Rental Yield Calculator').count()).toBe(0);
@@ -177,7 +165,7 @@ describe('the calculators on the results screen', () => {
   });
 
   it('Quick Actions open each calculator in the modal, prefilled with the estimate', async () => {
-    const page = await openResults();
+    const page = await openDemoOwnersResults(suite);
     const estimateText = await section(page, 'Mortgage Calculator').getByLabel('Property value', { exact: true }).inputValue();
     const estimate = Number(estimateText.replace(/,/g, ''));
     expect(estimate).toBeGreaterThan(0);

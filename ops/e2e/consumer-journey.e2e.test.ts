@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
+import { newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -231,12 +231,7 @@ describe('number fields keep what was typed and say what is wrong', () => {
   });
 
   it('the mortgage calculator computes with the rate and value it shows, within bounds it states', async () => {
-    const page = await suite.newPage();
-    await page.goto('/sign-in');
-    await signInThroughUi(page, 'owner@demo.kainga.nz', 'kainga-demo-2025');
-    await visible(userMenuButton(page));
-    await page.goto('/');
-    await (await visible(page.getByRole('button', { name: /^View results for / }).first())).click();
+    const page = await openDemoOwnersResults(suite);
     const mortgage = page.getByRole('region', { name: 'Mortgage Calculator', exact: true });
     await visible(mortgage);
     const rate = mortgage.getByLabel('Interest rate (% per year)', { exact: true });

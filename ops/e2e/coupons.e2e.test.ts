@@ -9,12 +9,12 @@
  * The whole service runs against the local Stripe server, the browser gets the stand-in Stripe.js
  * (stripe-js-stand-in.ts), and the test delivers Stripe's webhooks signed. The tests run in order.
  */
-import type { AdPlanView, CreatePartnerResponse, Location, PartnerAdSubscriptionView } from '@kainga/contracts';
+import type { AdPlanView, PartnerAdSubscriptionView } from '@kainga/contracts';
 import { COUPON_CODE_MESSAGE, COUPON_EXPIRED_MESSAGE } from '@kainga/contracts/browser';
 import { LocalStripe, postWebhook } from '@kainga/platform/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, chooseOption, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import { becomeAdmin, callApi, chooseOption, createPartnerAsAdmin, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
 import { TEST_CARDS, serveStripeJsStandIn } from './stripe-js-stand-in';
 
 const admin = newPerson('Mere', 'Admin');
@@ -38,19 +38,10 @@ beforeAll(async () => {
   stripe = await LocalStripe.start({ secretKey: 'sk_test_kaingaCoupons', publishableKey: 'pk_test_kaingaCoupons', webhookSecret: 'whsec_kaingaCoupons' });
   suite = await startSuite({ ADMIN_EMAILS: admin.email, ...stripe.env() });
   adminPage = await becomeAdmin(suite, admin);
-  const locations = (await callApi<Location[]>(adminPage, 'GET', '/api/locations')).body;
   page = await suite.newPage();
   await serveStripeJsStandIn(page.context());
   await registerThroughUi(page, broker);
-  const created = await callApi<CreatePartnerResponse>(adminPage, 'POST', '/api/admin/create-partner', {
-    email: broker.email,
-    firstName: broker.firstName,
-    lastName: broker.lastName,
-    roleId: ROLE,
-    locationId: locations.find((l) => l.cityName === CITY)!.id,
-    businessName: 'Nelson Home Loans',
-  });
-  expect(created.status).toBe(201);
+  await createPartnerAsAdmin(adminPage, broker, { roleId: ROLE, city: CITY, businessName: 'Nelson Home Loans' });
   gold = (await callApi<AdPlanView[]>(adminPage, 'GET', '/api/ad-plans')).body.find((p) => p.tier === 'gold')!;
 });
 afterAll(async () => {

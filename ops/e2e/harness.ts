@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { CreatePartnerResponse, Location } from '@kainga/contracts';
 import { readOutbox } from '@kainga/platform';
 import { assertChromium, CHROMIUM_FLAGS, CHROMIUM_PATH } from '../src/chromium';
 import { startKainga } from '../src/server';
@@ -139,6 +140,18 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** Signs in as the demo owner (a suite with SEED_DEMO) and opens the results of their most recent valuation. */
+export async function openDemoOwnersResults(suite: Suite): Promise<Page> {
+  const page = await suite.newPage();
+  await page.goto('/sign-in');
+  await signInThroughUi(page, 'owner@demo.kainga.nz', DEMO_PASSWORD);
+  await visible(userMenuButton(page));
+  await page.goto('/');
+  await (await visible(page.getByRole('button', { name: /^View results for / }).first())).click();
+  await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
+  return page;
+}
+
 /** A toast (antd notification) whose text holds `title`. */
 export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 
@@ -164,6 +177,24 @@ export async function becomeAdmin(suite: Suite, person: Person): Promise<Page> {
   const page = await suite.newPage();
   await registerAdmin(suite, page, person);
   return page;
+}
+
+/**
+ * The admin's "Add New Partner Directly" (POST /api/admin/create-partner): `person`, who has an
+ * account, becomes a partner of `roleId` in `city`. Fails unless the partner was created (201).
+ */
+export async function createPartnerAsAdmin(
+  adminPage: Page,
+  person: Pick<Person, 'email' | 'firstName' | 'lastName'>,
+  partner: { roleId: string; city: string; businessName: string },
+): Promise<CreatePartnerResponse['partner']> {
+  const location = (await callApi<Location[]>(adminPage, 'GET', '/api/locations')).body.find((l) => l.cityName === partner.city);
+  if (!location) throw new Error(`No location named ${partner.city}.`);
+  const { email, firstName, lastName } = person;
+  const { roleId, businessName } = partner;
+  const created = await callApi<CreatePartnerResponse>(adminPage, 'POST', '/api/admin/create-partner', { email, firstName, lastName, roleId, locationId: location.id, businessName });
+  if (created.status !== 201) throw new Error(`create-partner answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return created.body.partner;
 }
 
 /** A new page on the home page, controlled by the service worker (the second load). */

@@ -9,10 +9,10 @@
  *
  * The tests run in order and share the people they make (one server for the file).
  */
-import type { AdContentView, AdPerformanceView, AdPlanView, CreatePartnerResponse, Location, PartnerAdSubscriptionView } from '@kainga/contracts';
+import type { AdContentView, AdPerformanceView, AdPlanView, Location, PartnerAdSubscriptionView } from '@kainga/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');
 const broker = newPerson('Hemi', 'Broker');
@@ -89,16 +89,7 @@ beforeAll(async () => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
   await registerThroughUi(brokerPage, broker);
-  const created = await callApi<CreatePartnerResponse>(adminPage, 'POST', '/api/admin/create-partner', {
-    email: broker.email,
-    firstName: broker.firstName,
-    lastName: broker.lastName,
-    roleId: ROLE,
-    locationId: locationId(CITY),
-    businessName: BUSINESS,
-  });
-  expect(created.status).toBe(201);
-  partnerId = created.body.partner.id;
+  partnerId = (await createPartnerAsAdmin(adminPage, broker, { roleId: ROLE, city: CITY, businessName: BUSINESS })).id;
 
   const plans = await callApi<AdPlanView[]>(adminPage, 'GET', '/api/ad-plans');
   gold = plans.body.find((p) => p.tier === 'gold')!;

@@ -13,11 +13,11 @@
  *
  * The tests run in order and share the people they make (one server for the file).
  */
-import type { AdPlanView, CreatePartnerResponse, Location, PartnerAdSubscriptionView } from '@kainga/contracts';
+import type { AdPlanView, PartnerAdSubscriptionView } from '@kainga/contracts';
 import { LocalStripe, postWebhook } from '@kainga/platform/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
 import { CARD_DECLINED_MESSAGE, TEST_CARDS, serveStripeJsStandIn, type StandInRecord } from './stripe-js-stand-in';
 
 const admin = newPerson('Mere', 'Admin');
@@ -64,21 +64,11 @@ beforeAll(async () => {
   stripe = await LocalStripe.start({ secretKey: 'sk_test_kaingaBrowser', publishableKey: 'pk_test_kaingaBrowser', webhookSecret: 'whsec_kaingaBrowser' });
   suite = await startSuite({ ADMIN_EMAILS: admin.email, ...stripe.env() });
   const adminPage = await becomeAdmin(suite, admin);
-  const locations = (await callApi<Location[]>(adminPage, 'GET', '/api/locations')).body;
 
   page = await suite.newPage();
   outside = await serveStripeJsStandIn(page.context());
   await registerThroughUi(page, broker);
-  const created = await callApi<CreatePartnerResponse>(adminPage, 'POST', '/api/admin/create-partner', {
-    email: broker.email,
-    firstName: broker.firstName,
-    lastName: broker.lastName,
-    roleId: ROLE,
-    locationId: locations.find((l) => l.cityName === CITY)!.id,
-    businessName: 'Nelson Home Loans',
-  });
-  expect(created.status).toBe(201);
-  partnerId = created.body.partner.id;
+  partnerId = (await createPartnerAsAdmin(adminPage, broker, { roleId: ROLE, city: CITY, businessName: 'Nelson Home Loans' })).id;
   gold = (await callApi<AdPlanView[]>(adminPage, 'GET', '/api/ad-plans')).body.find((p) => p.tier === 'gold')!;
 });
 afterAll(async () => {

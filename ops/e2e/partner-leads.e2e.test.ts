@@ -7,7 +7,7 @@
  * The tests run in order and share the people they make (one server for the file).
  */
 import { join } from 'node:path';
-import type { CreatePartnerResponse, Location, PartnerLeadView } from '@kainga/contracts';
+import type { PartnerLeadView } from '@kainga/contracts';
 import { readOutbox } from '@kainga/platform';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   callApi,
   chooseUserMenuItem,
   controlledPage,
+  createPartnerAsAdmin,
   newPerson,
   registerThroughUi,
   settledSelectList,
@@ -35,26 +36,19 @@ const ADDRESS = '12 Cameron Road';
 
 let suite: Suite;
 let adminPage: Page;
-let locations: Location[];
 let brokerPartnerId: string;
 let brokerUserId: string;
 
-const locationId = (city: string) => locations.find((l) => l.cityName === city)!.id;
 
 /** The admin's "Add New Partner Directly" (POST /api/admin/create-partner). */
-async function createPartner(person: { email: string; firstName: string; lastName: string }, roleId: string, city: string, businessName: string) {
-  const { email, firstName, lastName } = person;
-  const res = await callApi<CreatePartnerResponse>(adminPage, 'POST', '/api/admin/create-partner', { email, firstName, lastName, roleId, locationId: locationId(city), businessName });
-  expect(res).toMatchObject({ status: 201 });
-  return res.body.partner;
-}
+const createPartner = (person: { email: string; firstName: string; lastName: string }, roleId: string, city: string, businessName: string) =>
+  createPartnerAsAdmin(adminPage, person, { roleId, city, businessName });
 
 const outbox = () => readOutbox(join(suite.server.dataDir, 'outbox'));
 
 beforeAll(async () => {
   suite = await startSuite({ ADMIN_EMAILS: admin.email });
   adminPage = await becomeAdmin(suite, admin);
-  locations = (await callApi<Location[]>(adminPage, 'GET', '/api/locations')).body;
 
   // The broker has an account already; the admin makes it a mortgage broker in Tauranga.
   const brokerPage = await suite.newPage();

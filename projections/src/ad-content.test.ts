@@ -1,4 +1,5 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, matchesFilter, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,17 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { activeContentOfSubscriptions, adContentById, adContentProjector, adContentsOfPartner, adContentsWithStatus } from './ad-content';
 import { adSubscriptionsProjector } from './ad-subscriptions';
 
-let position = 0;
-const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: object, streamName: string): RecordedEvent => event(streamName, type, data);
 const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T00:00:00.000Z`;
 const started = (subscriptionId: string, partnerId: string, locationId = 'auckland') =>
   recorded(

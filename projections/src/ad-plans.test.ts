@@ -1,21 +1,13 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adPlanById, adPlansById, adPlansProjector, listAdPlans } from './ad-plans';
 
-let position = 0;
-const recorded = (type: string, data: { tier: string } & Record<string, unknown>): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName: `adPlan-${data.tier}`,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: { tier: string } & Record<string, unknown>): RecordedEvent => event(`adPlan-${data.tier}`, type, data);
 const fields = (name: string, monthlyPrice: number) => ({
   name,
   description: `${name} plan`,

@@ -1,22 +1,14 @@
 import { EmbeddedReadStore, SqliteEventStore, applyBatch, ensureIndexes, rebuildProjection, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AD_SUBSCRIPTIONS, activeSubscriptionsIn, adSubscriptionWrites, adSubscriptionsProjector, allSubscriptions, subscriptionById, subscriptionByStripeId, subscriptionsOfPartner } from './ad-subscriptions';
 
-let position = 0;
 const metadata = { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' };
-const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata,
-  streamName,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: object, streamName: string): RecordedEvent => event(streamName, type, data);
 const started = (subscriptionId: string, partnerId: string, startDate: string, locationId = 'auckland') =>
   recorded(
     'AdSubscriptionStarted',

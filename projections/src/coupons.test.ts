@@ -1,21 +1,13 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { couponById, couponsProjector, listCoupons, redemptionsOfCoupon } from './coupons';
 
-let position = 0;
-const recorded = (type: string, data: Record<string, unknown>, stream = 'coupon-LAUNCH20'): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName: stream,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: Record<string, unknown>, stream = 'coupon-LAUNCH20'): RecordedEvent => event(stream, type, data);
 const terms = (code: string) => ({ code, description: 'Launch', discountType: 'percentage', discountValue: 20, freeTrialDays: 0, maxRedemptions: 5, validFrom: '2026-11-01T00:00:00.000Z', validUntil: null });
 const created = (couponId: string, code: string, at: string) => recorded('CouponCreated', { couponId, terms: terms(code), isActive: true, by: 'admin1', at }, `coupon-${code}`);
 const redeemed = (subscriptionId: string, count: number, at: string) =>

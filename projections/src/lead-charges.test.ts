@@ -1,21 +1,13 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findLeadCharge, leadChargesOfPartner, leadChargesProjector, leadChargeSummary } from './lead-charges';
 
-let position = 0;
-const recorded = (type: string, data: { leadId: string }): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName: `leadCharge-${data.leadId}`,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: { leadId: string }): RecordedEvent => event(`leadCharge-${data.leadId}`, type, data);
 const requested = (leadId: string, partnerId: string, requestedAt: string, amount = 25) =>
   recorded('LeadChargeRequested', { leadId, partnerId, subscriptionId: 's1', amount, currency: 'nzd', requestedAt } as { leadId: string });
 const succeeded = (leadId: string, chargedAt: string) => recorded('LeadChargeSucceeded', { leadId, partnerId: 'p1', stripePaymentIntentId: `pi_${leadId}`, chargedAt } as { leadId: string });

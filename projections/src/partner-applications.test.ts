@@ -1,21 +1,13 @@
 import { applyBatch, EmbeddedReadStore, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allApplications, approvedApplications, findApplication, partnerApplicationsProjector, pendingApplicationOf } from './partner-applications';
 
-let position = 0;
-const recorded = (type: string, data: object): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName: `partnerApplication-${(data as { applicationId: string }).applicationId}`,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: object): RecordedEvent => event(`partnerApplication-${(data as { applicationId: string }).applicationId}`, type, data);
 const submitted = (applicationId: string, userId: string, submittedAt: string, role = 'mortgage_broker') =>
   recorded('PartnerApplicationSubmitted', {
     applicationId,

@@ -1,4 +1,5 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,17 +8,8 @@ import { contactsOfPartner, contactStatusOf, findPartnerLead, leadsOfPartner, le
 import { propertiesProjector } from './properties';
 import { usersProjector } from './users';
 
-let position = 0;
-const recorded = (type: string, data: object, streamName = `partnerLead-${(data as { leadId?: string }).leadId}`): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const event = recordedEvents();
+const recorded = (type: string, data: object, streamName = `partnerLead-${(data as { leadId?: string }).leadId}`): RecordedEvent => event(streamName, type, data);
 const received = (leadId: string, partnerId: string, userId: string | null, receivedAt: string, propertyId: string | null = null) =>
   recorded('PartnerLeadReceived', {
     leadId,

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalid } from '@kainga/platform';
 import { connectTemporalEngine, WorkflowFailedError, WorkflowTimeoutError, type TemporalWorkflowEngine } from '@kainga/platform/workflow';
@@ -9,6 +7,7 @@ import { forTemporal } from './temporal-activities';
 import { fakeValuationActivities, sampleEstimate } from './testing/fake-valuation-activities';
 import { quietTemporalRuntime } from './testing/quiet-temporal-runtime';
 import { startTemporalTestServer } from './testing/temporal-test-server';
+import { startTestWorker, type RunningTestWorker } from './testing/test-worker';
 import { TASK_QUEUE, VALUATION_WORKFLOW, type ValuationActivities } from './valuation/activity-types';
 
 /**
@@ -30,29 +29,19 @@ describe('TemporalWorkflowEngine against Temporal', () => {
     };
   }
   let server: TestWorkflowEnvironment;
-  let worker: Worker;
-  let running: Promise<void>;
+  let worker: RunningTestWorker | undefined;
   let engine: TemporalWorkflowEngine;
 
   beforeAll(async () => {
     quietTemporalRuntime('ERROR'); // the failed steps below are on purpose
     server = await startTemporalTestServer();
-    worker = await Worker.create({
-      connection: server.nativeConnection,
-      taskQueue,
-      workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
-      activities: forTemporal(activities),
-    });
-    running = worker.run();
+    worker = await startTestWorker(server, { taskQueue, activities: forTemporal(activities) });
     engine = await connectTemporalEngine(server.address, taskQueue);
   }, 120_000);
 
   afterAll(async () => {
     await engine?.close();
-    if (worker) {
-      worker.shutdown();
-      await running;
-    }
+    await worker?.stop();
     await server?.teardown();
   }, 60_000);
 

@@ -109,6 +109,9 @@ export const RANGE_SPAN = 0.26;
 /** 1.28 expected errors either side hold about 4 in 5 sales (the 80 % interval of a normal error). */
 export const RANGE_Z = 1.28;
 
+/** The city's trend a month when it is known. */
+const cityTrendOf = (context: EstimateContext): number | null =>
+  typeof context.cityTrendPerMonth === 'number' && Number.isFinite(context.cityTrendPerMonth) ? context.cityTrendPerMonth : null;
 const positive = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 const pct = (fraction: number) => `${formatNumber(Math.round(fraction * 100))} %`;
 const m2 = (area: number) => `${formatNumber(area, 1)} m²`;
@@ -224,6 +227,9 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   let approach: ComparablesApproach | null = null;
   if (usable.length === 0) explanation.push('Comparable sales: none found, so they are not used.');
   else {
+    // Poorly matching comparables (mean match below 75 %) widen either way's expected error.
+    const meanMatch = mean(usable.map((c) => c.matchPercentage));
+    const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
     const model = context.townModel ?? null;
     const subjectLog = model ? townModelLogPrice(model, input) : null;
     const modelled =
@@ -244,13 +250,11 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
         return d ? [daysBetween(d, today)] : [];
       });
       const days = dated.length > 0 ? median(dated) : 0;
-      const trend = typeof context.cityTrendPerMonth === 'number' && Number.isFinite(context.cityTrendPerMonth) ? context.cityTrendPerMonth : 0;
+      const trend = cityTrendOf(context) ?? 0;
       // The model prices today; the comparables' median sold d̃ days ago, and the market step adds the trend since.
       const town = Math.exp(subjectLog - trend * (days / DAYS_PER_MONTH));
       const m = figures.length;
       const value = (m * own + TOWN_MODEL_WEIGHT * town) / (m + TOWN_MODEL_WEIGHT);
-      const meanMatch = mean(usable.map((c) => c.matchPercentage));
-      const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
       const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / (m + TOWN_MODEL_WEIGHT)) * matchWidening;
       approach = { value, figures, count: usable.length, meanMatch, error };
       explanation.push(
@@ -267,9 +271,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
         return { value: c.price * factor, weight: c.matchPercentage };
       });
       const value = weightedMedian(scaled);
-      const meanMatch = mean(usable.map((c) => c.matchPercentage));
       const figures = scaled.map((s) => s.value);
-      const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
       const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / figures.length) * matchWidening;
       approach = { value, figures, count: usable.length, meanMatch, error };
       const land = landScaled ? ` × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
@@ -439,7 +441,7 @@ const marketTrend = (usable: readonly Comparable[], base: number, context: Estim
   if (dated.length === 0) {
     return { adjustment: 0, line: `Market: ${usable.length === 0 ? 'no comparable sales' : 'no dated comparable sales'}, so no market trend is applied ${none}.` };
   }
-  const cityTrend = typeof context.cityTrendPerMonth === 'number' && Number.isFinite(context.cityTrendPerMonth) ? context.cityTrendPerMonth : null;
+  const cityTrend = cityTrendOf(context);
   const points = dated.filter((d) => positive(d.c.floorArea)).map((d) => ({ x: d.days, y: d.c.price / d.c.floorArea! }));
   const fit = points.length >= MARKET_MIN_COMPARABLES ? leastSquares(points) : null;
   const local = fit && fit.meanY > 0 ? fit : null;

@@ -7,14 +7,12 @@ export type BenchSubject = ValuationSubject & { conditionScores: ConditionScores
 
 /**
  * The one place a generated home becomes the model's subject: everything the owner would enter
- * in the wizard (address, suburb, town, bedrooms, bathrooms, floor and land area, council RV,
- * the 34 condition ratings) and where the geocoder puts it.
+ * in the wizard (address, suburb, town, property type, bedrooms, bathrooms, floor and land area,
+ * council RV, the 34 condition ratings) and where the geocoder puts it.
  *
- * Not passed yet, because the model's types have no field for them: the property type (house,
- * townhouse, unit, apartment: `PropertyDetails` has none, so an apartment is only told apart by
- * its land area of 0). Coordinates: the home's own; `valueWithModel` then places it as the
- * service does without an address geocoder, among the known sales of its street or suburb
- * (`locateAmongSales`), which values as well as the exact point on this market (6.8 % both).
+ * Coordinates: the home's own; `valueWithModel` then places it as the service does without an
+ * address geocoder, among the known sales of its street or suburb (`locateAmongSales`), which
+ * values as well as the exact point on this market (6.8 % both with `kainga-model-3`).
  */
 export function subjectOf(sale: BenchSale): BenchSubject {
   const { home } = sale;
@@ -36,27 +34,11 @@ export function subjectOf(sale: BenchSale): BenchSubject {
 
 /**
  * A training sale as the sales read model holds it (what `findComparables` and
- * `cityMarketFigures` read): a family transfer looks like any other sale, as it does in the
- * council's sales feed. No property type here either (SaleData has none).
+ * `cityMarketFigures` read): the home's facts as `subjectOf` gives them, without the owner's
+ * ratings, and the sale. A family transfer looks like any other sale, as it does in the
+ * council's sales feed.
  */
 export function saleDataOf(sale: BenchSale): SaleData {
-  const { home } = sale;
-  return {
-    saleId: sale.saleId,
-    address: home.address,
-    suburb: home.suburb,
-    city: home.town,
-    saleDate: sale.saleDate,
-    price: sale.price,
-    bedrooms: home.bedrooms,
-    bathrooms: home.bathrooms,
-    floorArea: home.floorArea,
-    landArea: home.landArea,
-    propertyType: home.type,
-    rateableValue: sale.rateableValue,
-    latitude: home.latitude,
-    longitude: home.longitude,
-    demo: false,
-    source: 'bench-market',
-  };
+  const { conditionScores: _ratings, ...facts } = subjectOf(sale);
+  return { ...facts, saleId: sale.saleId, saleDate: sale.saleDate, price: sale.price, demo: false, source: 'bench-market' };
 }

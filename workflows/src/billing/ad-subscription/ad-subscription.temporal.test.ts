@@ -9,11 +9,11 @@ import { temporal } from '@temporalio/proto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forTemporal } from '../../temporal-activities';
 import { quietTemporalRuntime } from '../../testing/quiet-temporal-runtime';
 import { startTemporalTestServer } from '../../testing/temporal-test-server';
+import { startTestWorker, WORKFLOWS_PATH, type RunningTestWorker } from '../../testing/test-worker';
 import { TASK_QUEUE } from '../../valuation/activity-types';
 import { leadChargePlans } from '../lead-charge/test-lead-charges';
 import { createAdSubscriptionActivities } from './activities';
@@ -23,7 +23,6 @@ import { adSubscriptionBillingReactor } from './billing-reactor';
 const EventType = temporal.api.enums.v1.EventType;
 /** The policy with seconds for days, so a whole dunning runs on a real server in a few seconds. */
 const SHORT: BillingPolicy = { firstPaymentWindowMs: 2_000, graceMs: 12_000, retryAfterMs: [1_000, 2_000], pausedMs: 3_000 };
-const workflowsPath = fileURLToPath(new URL('../../workflows.ts', import.meta.url));
 
 /**
  * The billing workflow on a real Temporal server (`temporal server start-dev`): the app's reactor
@@ -38,24 +37,19 @@ describe('the subscription billing workflow on Temporal', () => {
   let engine: TemporalWorkflowEngine;
   let stripe: LocalStripe;
   let t: TestApp;
-  let worker: { worker: Worker; running: Promise<void> } | null = null;
+  let worker: RunningTestWorker | null = null;
   let address = 0;
 
   const startWorker = async () => {
-    const w = await Worker.create({
-      connection: server.nativeConnection,
+    worker = await startTestWorker(server, {
       taskQueue,
-      workflowsPath,
       // A stopped worker's cached runs move to the new one after this (the server's default is 10 s, longer than the test's grace period).
       stickyQueueScheduleToStartTimeout: '1s',
       activities: forTemporal(createAdSubscriptionActivities({ eventStore: t.stores.eventStore, payments: paymentsOf(t.deps) })),
     });
-    worker = { worker: w, running: w.run() };
   };
   const stopWorker = async () => {
-    if (!worker) return;
-    worker.worker.shutdown();
-    await worker.running;
+    await worker?.stop();
     worker = null;
   };
 
@@ -145,6 +139,6 @@ describe('the subscription billing workflow on Temporal', () => {
 
     // The last run's history, replayed through the workflow code as bundled: deterministic.
     const recorded = await handle.fetchHistory();
-    await expect(Worker.runReplayHistory({ workflowsPath }, recorded, adSubscriptionWorkflowId(subscriptionId))).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, recorded, adSubscriptionWorkflowId(subscriptionId))).resolves.toBeUndefined();
   });
 });

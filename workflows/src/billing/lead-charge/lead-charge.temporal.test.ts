@@ -2,16 +2,14 @@ import { connectTemporalEngine, type TemporalWorkflowEngine } from '@kainga/plat
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forTemporal } from '../../temporal-activities';
 import { quietTemporalRuntime } from '../../testing/quiet-temporal-runtime';
 import { startTemporalTestServer } from '../../testing/temporal-test-server';
+import { startTestWorker, WORKFLOWS_PATH, type RunningTestWorker } from '../../testing/test-worker';
 import { TASK_QUEUE } from '../../valuation/activity-types';
 import { LEAD_CHARGE_WORKFLOW, leadChargeWorkflowId, type LeadChargeOutcome } from './activity-types';
 import { leadChargeActivitiesOf, startLeadChargeApp, type LeadChargeApp } from './test-lead-charges';
-
-const workflowsPath = fileURLToPath(new URL('../../workflows.ts', import.meta.url));
 
 /**
  * "Charge lead" on a real Temporal server: a worker in this process runs the real activities
@@ -24,24 +22,19 @@ describe('the lead charge workflow on Temporal', () => {
   let server: TestWorkflowEnvironment;
   let engine: TemporalWorkflowEngine;
   let a: LeadChargeApp;
-  let worker: Worker;
-  let running: Promise<void>;
+  let worker: RunningTestWorker | undefined;
 
   beforeAll(async () => {
     quietTemporalRuntime('ERROR');
     server = await startTemporalTestServer();
     a = await startLeadChargeApp({ reactor: false });
-    worker = await Worker.create({ connection: server.nativeConnection, taskQueue, workflowsPath, activities: forTemporal(leadChargeActivitiesOf(a.t.deps)) });
-    running = worker.run();
+    worker = await startTestWorker(server, { taskQueue, activities: forTemporal(leadChargeActivitiesOf(a.t.deps)) });
     engine = await connectTemporalEngine(server.address, taskQueue);
   }, 120_000);
 
   afterAll(async () => {
     await engine?.close();
-    if (worker) {
-      worker.shutdown();
-      await running;
-    }
+    await worker?.stop();
     await a?.close();
     await server?.teardown();
   }, 60_000);
@@ -58,7 +51,7 @@ describe('the lead charge workflow on Temporal', () => {
     expect(await a.chargeOf(leadId)).toMatchObject({ status: 'succeeded', amount: 25 });
 
     const history = await server.client.workflow.getHandle(leadChargeWorkflowId(leadId)).fetchHistory();
-    await expect(Worker.runReplayHistory({ workflowsPath }, history, leadChargeWorkflowId(leadId))).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, leadChargeWorkflowId(leadId))).resolves.toBeUndefined();
   });
 
   it('records a declined card as failed, and retries Stripe’s passing outage', { timeout: 60_000 }, async () => {
