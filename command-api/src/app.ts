@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { Logger } from '@kainga/platform';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
 import adminOutboxRoutes from './admin/outbox-routes';
@@ -44,7 +45,7 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/err
 import jsonBody from './plugins/json-body';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
-import { OneLinePerRequest } from './plugins/request-log';
+import { LazyRequestLogger, OneLinePerRequest } from './plugins/request-log';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
 import sessionReader from './plugins/session-reader';
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // One line per request instead of Fastify's two (see request-log.ts).
     logController: new OneLinePerRequest(deps.logger),
+    // request.log made only when a request logs something of its own (see request-log.ts).
+    childLoggerFactory: (logger, bindings, options) => new LazyRequestLogger(logger as Logger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are validated against their schemas in tests only (see response-serializer.ts).

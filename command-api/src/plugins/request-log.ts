@@ -29,3 +29,61 @@ export class OneLinePerRequest extends LogController {
     else this.lines.info(line, 'request completed');
   }
 }
+
+/**
+ * A request's logger (`request.log`), made into pino's child with the request id only when a
+ * line is written at an enabled level. Fastify otherwise builds a pino child for every request,
+ * about 2 % of a small API request's CPU in a profile, though most requests never log on their
+ * own (their one line is OneLinePerRequest's). A route with its own `logLevel` gets its child at
+ * once (none of ours sets one).
+ */
+export class LazyRequestLogger {
+  private built: Logger | null;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: Record<string, unknown>,
+  ) {
+    this.built = options.level === undefined ? null : parent.child(bindings, options);
+  }
+
+  private get logger(): Logger {
+    return (this.built ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.built?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  private enabled(level: string): boolean {
+    return (this.built ?? this.parent).isLevelEnabled(level);
+  }
+
+  fatal(...args: unknown[]): void {
+    if (this.enabled('fatal')) (this.logger.fatal as (...a: unknown[]) => void)(...args);
+  }
+  error(...args: unknown[]): void {
+    if (this.enabled('error')) (this.logger.error as (...a: unknown[]) => void)(...args);
+  }
+  warn(...args: unknown[]): void {
+    if (this.enabled('warn')) (this.logger.warn as (...a: unknown[]) => void)(...args);
+  }
+  info(...args: unknown[]): void {
+    if (this.enabled('info')) (this.logger.info as (...a: unknown[]) => void)(...args);
+  }
+  debug(...args: unknown[]): void {
+    if (this.enabled('debug')) (this.logger.debug as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]): void {
+    if (this.enabled('trace')) (this.logger.trace as (...a: unknown[]) => void)(...args);
+  }
+  silent(): void {}
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): FastifyBaseLogger {
+    return this.logger.child(bindings, options) as FastifyBaseLogger;
+  }
+}

@@ -37,7 +37,7 @@ export class ReadStoreSessionStore implements SessionStore {
   /** The live session `sid` names, or null (unknown or expired). */
   async read(sid: string): Promise<Session | null> {
     const doc = await this.store.collection<SessionDoc>(SESSIONS).findOne({ _id: sid });
-    return doc && doc.expire > new Date().toISOString() ? doc.sess : null;
+    return doc && Date.parse(doc.expire) > Date.now() ? doc.sess : null;
   }
 
   destroy(sid: string, callback: (err?: unknown) => void): void {

@@ -193,10 +193,13 @@ export class SqliteEventStore implements EventStore {
 
   private readPageIn(after: number, filter: EventFilter | undefined, limit: number): Page {
     if (limit <= 0) return { events: [], scanned: after };
+    // The head first: a caught-up subscription's poll (every subscription, four times a second)
+    // then costs one index lookup instead of a cursor per event type.
+    const head = this.statement<{ p: number | null }>(HEAD_SQL).get()?.p ?? 0;
+    if (head <= after) return { events: [], scanned: after };
     const q = pageQueries(filter);
     const rows = q.kind === 'nothing' ? [] : q.kind === 'log' ? this.rawStatement(q.sql).all(after, ...q.params, limit) : this.mergeByType(q, after, limit);
-    const head = this.statement<{ p: number | null }>(HEAD_SQL).get();
-    const scanned = rows.length === limit ? rows[rows.length - 1]![0] : Math.max(after, head?.p ?? 0);
+    const scanned = rows.length === limit ? rows[rows.length - 1]![0] : Math.max(after, head);
     return { events: rows.map(rawToRecorded), scanned };
   }
 

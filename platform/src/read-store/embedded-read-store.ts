@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { Aggregator, Query, find } from 'mingo';
+import { Aggregator, find } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
 import { deepFreeze, isDeepFrozen } from './deep-freeze';
 import { EmbeddedIndex, indexName, type Entry } from './embedded-index';
 import { equalityFields, idsOf, isPlainFilter, upsertedDocument } from './filter-ids';
+import { matcherOf } from './filter-matcher';
 import { planQuery, walk } from './query-plan';
 import {
   DuplicateKeyError,
@@ -374,29 +375,29 @@ class Batch {
   matching(coll: string, filter: Filter, limit = Infinity): Doc[] {
     const ids = idsOf(filter);
     if (ids) {
-      const query = ids.exact ? null : new Query(filter);
+      const test = ids.exact ? null : matcherOf(filter);
       const out: Doc[] = [];
       for (const id of ids.ids) {
         const doc = this.get(coll, id);
-        if (doc && (!query || query.test(doc))) out.push(doc);
+        if (doc && (!test || test(doc))) out.push(doc);
         if (out.length >= limit) break;
       }
       return out;
     }
     const stored = this.store.stored(coll);
     const plan = planQuery(stored.indexes, filter);
-    const query = new Query(filter);
+    const test = matcherOf(filter);
     const out: Doc[] = [];
     const staged = this.staged.get(coll);
     // The indexes hold committed documents; staged ones are tested one by one after them.
     const committed = plan ? docsOf(walk(plan)) : stored.docs.values();
     for (const doc of committed) {
       if (staged?.has(doc._id)) continue;
-      if (plan?.exact || query.test(doc)) out.push(doc);
+      if (plan?.exact || test(doc)) out.push(doc);
       if (out.length >= limit) return out;
     }
     for (const doc of staged?.values() ?? []) {
-      if (doc && query.test(doc)) out.push(doc);
+      if (doc && test(doc)) out.push(doc);
       if (out.length >= limit) return out;
     }
     return out;
@@ -463,8 +464,8 @@ function* docsOf(entries: Iterable<Entry>): Generator<Doc> {
   for (const e of entries) yield e.doc;
 }
 
-function* matches(docs: Iterable<Doc>, query: Query): Generator<Doc> {
-  for (const doc of docs) if (query.test(doc)) yield doc;
+function* matches(docs: Iterable<Doc>, test: (doc: Doc) => boolean): Generator<Doc> {
+  for (const doc of docs) if (test(doc)) yield doc;
 }
 
 /**
@@ -475,12 +476,12 @@ function select(coll: StoredCollection, filter: Filter, sort?: Sort): { docs: It
   const ids = idsOf(filter);
   if (ids) {
     const docs = ids.ids.flatMap((id) => coll.docs.get(id) ?? []);
-    return { docs: ids.exact ? docs : matches(docs, new Query(filter)), sorted: !sort || docs.length <= 1 };
+    return { docs: ids.exact ? docs : matches(docs, matcherOf(filter)), sorted: !sort || docs.length <= 1 };
   }
   const plan = planQuery(coll.indexes, filter, sort);
   const source = plan ? docsOf(walk(plan)) : coll.docs.values();
   const everything = Object.keys(filter).length === 0;
-  return { docs: plan?.exact || everything ? source : matches(source, new Query(filter)), sorted: !sort || (plan?.servesSort ?? false) };
+  return { docs: plan?.exact || everything ? source : matches(source, matcherOf(filter)), sorted: !sort || (plan?.servesSort ?? false) };
 }
 
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
@@ -514,6 +515,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter, options: Omit<FindOptions, 'limit'> = {}): Promise<T | null> {
+    // By `_id` alone (a session, a user, a summary: most reads of a request) it is one map lookup.
+    const id = filter['_id'];
+    if (typeof id === 'string' && !options.projection && Object.keys(filter).length === 1) {
+      return (this.store.stored(this.name).docs.get(id) as T | undefined) ?? null;
+    }
     return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Query } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
 import { equalityFields, idsOf } from './filter-ids';
+import { matcherOf } from './filter-matcher';
 import { DuplicateKeyError, type CollectionWrite, type Doc, type Filter, type Update } from './read-store';
 
 /**
@@ -142,11 +142,11 @@ function matching(docs: Map<string, Doc>, filter: Filter, limit: number): Doc[] 
     return doc ? [doc] : [];
   }
   const ids = idsOf(filter);
-  const query = ids?.exact ? null : new Query(filter);
+  const test = ids?.exact ? null : matcherOf(filter);
   const out: Doc[] = [];
   const candidates = ids ? ids.ids.map((i) => docs.get(i)) : docs.values();
   for (const doc of candidates) {
-    if (doc && (!query || query.test(doc))) out.push(doc);
+    if (doc && (!test || test(doc))) out.push(doc);
     if (out.length >= limit) break;
   }
   return out;

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from '../load';
 
+/** Seconds of load on each side before the measured run. */
+export const WARM_UP_SECONDS = 1;
+
 export interface ReadRoute {
   label: string;
   path: string;
@@ -39,9 +42,16 @@ export async function routeRatios(serviceUrl: string, routes: readonly ReadRoute
     const out: RouteRatio[] = [];
     for (const [i, route] of routes.entries()) {
       const load = { seconds: options.seconds, connections: options.connections };
-      const service = await runLoad(route.label, { ...load, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined });
-      const baseline = await runLoad(`bare ${route.label}`.slice(0, 22), { ...load, url: `${bare.url}/bare/${i}` });
-      out.push({ route, bytes: Buffer.byteLength(bodies[i]!.body), service, bare: baseline, ratio: service.perSecond / baseline.perSecond });
+      const service = { ...load, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined };
+      const baseline = { ...load, url: `${bare.url}/bare/${i}` };
+      // Each side warmed first, not counted: the first seconds of a route run code V8 has not
+      // optimised yet, which made the first routes measured (the service's, before the bare one's)
+      // read as low as a third of their steady rate.
+      await runLoad(`warm ${route.label}`.slice(0, 22), { ...service, seconds: WARM_UP_SECONDS });
+      const measured = await runLoad(route.label, service);
+      await runLoad(`warm bare ${route.label}`.slice(0, 22), { ...baseline, seconds: WARM_UP_SECONDS });
+      const bareMeasured = await runLoad(`bare ${route.label}`.slice(0, 22), baseline);
+      out.push({ route, bytes: Buffer.byteLength(bodies[i]!.body), service: measured, bare: bareMeasured, ratio: measured.perSecond / bareMeasured.perSecond });
     }
     return out;
   } finally {
