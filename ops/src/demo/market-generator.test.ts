@@ -11,11 +11,20 @@ const median = (xs: number[]) => {
 };
 
 describe('generateDemoSales', () => {
-  it('files a metro home without land of its own as a unit and every other as a house', () => {
-    const units = sales.filter((s) => s.propertyType === 'unit');
-    expect(units.length).toBeGreaterThan(0);
-    expect(units.every((s) => s.landArea === null && cityMarkets[findLocation(s.city)!.id]?.kind === 'metro')).toBe(true);
-    expect(sales.filter((s) => s.propertyType !== 'unit').every((s) => s.propertyType === 'house' && s.landArea !== null)).toBe(true);
+  it('files metro homes without land of their own as units and apartments, townhouses on small lots in cities, the rest as houses', () => {
+    const kindOf = (s: (typeof sales)[number]) => cityMarkets[findLocation(s.city)!.id]?.kind;
+    const byType = (type: string) => sales.filter((s) => (s.propertyType ?? 'house') === type);
+    const untitled = [...byType('unit'), ...byType('apartment')];
+    expect(byType('unit').length).toBeGreaterThan(0);
+    expect(byType('apartment').length).toBeGreaterThan(0);
+    expect(untitled.every((s) => s.landArea === null && s.bedrooms <= 2 && kindOf(s) === 'metro')).toBe(true);
+    const townhouses = byType('townhouse');
+    expect(townhouses.length).toBeGreaterThan(0);
+    expect(townhouses.every((s) => s.landArea !== null && s.landArea >= 80 && s.landArea <= 300 && s.bedrooms >= 2 && s.bedrooms <= 3)).toBe(true);
+    expect(new Set(townhouses.map(kindOf))).toEqual(new Set(['metro', 'city', 'resort']));
+    expect(byType('house').every((s) => s.landArea !== null)).toBe(true);
+    // A believable mix: houses are still most sales.
+    expect(byType('house').length / sales.length).toBeGreaterThan(0.75);
   });
 
   it('is deterministic for a seed and differs for another seed', () => {
@@ -57,7 +66,7 @@ describe('generateDemoSales', () => {
         !(s.bedrooms! >= 1 && s.bedrooms! <= 6) && 'bedrooms',
         !(s.bathrooms! >= 1 && s.bathrooms! <= 4) && 'bathrooms',
         !(s.floorArea! > 25 && s.floorArea! < 600) && 'floor area',
-        s.landArea !== null && s.landArea < 150 && 'land area',
+        s.landArea !== null && s.landArea < (s.propertyType === 'townhouse' ? 80 : 150) && 'land area',
         !(s.price >= 50_000 && s.price < 10_000_000) && 'price',
         s.rateableValue !== null && s.rateableValue / s.price < 0.6 && 'rateable value',
         !isInNz(s.latitude!, s.longitude!) && 'coordinates',

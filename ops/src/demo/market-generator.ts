@@ -1,4 +1,4 @@
-import { nzLocations, type Location, type SaleData } from '@kainga/contracts';
+import { nzLocations, type Location, type PropertyType, type SaleData } from '@kainga/contracts';
 import { seededRandom } from '@kainga/platform';
 import { marketOf, suburbsOf, type CityMarket, type DemoSuburb, type TownKind } from './city-markets';
 
@@ -120,9 +120,19 @@ const CALIBRATION = 0.95;
 /** Round to a price a person would pay: to $1,000 below $1m, to $5,000 above. */
 const roundPrice = (p: number) => (p < 1_000_000 ? Math.round(p / 1000) * 1000 : Math.round(p / 5000) * 5000);
 
+/** Of the metro homes with no land of their own in the title, the share in apartment buildings (the rest are units). */
+const APARTMENT_SHARE_OF_UNTITLED = 0.45;
+/** The share of two- and three-bedroom homes that are townhouses, by kind of town. */
+const TOWNHOUSE_SHARE: Partial<Record<TownKind, number>> = { metro: 0.25, city: 0.12, resort: 0.08 };
+/** A townhouse's typical lot (m²). */
+const TOWNHOUSE_LOT_M2 = 150;
+
 /** The sales of one city; its stream of random numbers depends only on the seed and the city. */
 function citySales(location: Location, market: CityMarket, count: number, seed: number, now: Date): DemoSale[] {
   const r = random((seed ^ hash32(location.id)) >>> 0);
+  // Property types draw from a stream of their own, so the rest of each sale (and the demo data
+  // made before types existed) stays as it was.
+  const types = random((seed ^ hash32(`${location.id}:types`)) >>> 0);
   const suburbs = suburbsOf(location);
   // Suburb levels are normalised to a geometric mean of 1, so the city's median stays the median.
   const logMean = suburbs.reduce((s, x) => s + Math.log(x.priceFactor), 0) / suburbs.length;
@@ -140,10 +150,19 @@ function citySales(location: Location, market: CityMarket, count: number, seed: 
     const bedrooms = r.weighted(bedroomMix);
     const bathrooms = bathroomsFor(bedrooms, r);
     const floorArea = Math.round(floorByBedrooms[bedrooms]! * (refFloor / 140) * Math.exp(0.15 * r.normal()));
-    // Big cities: some one- and two-bedroom homes are units with no land of their own in the title.
+    // Big cities: some one- and two-bedroom homes have no land of their own in the title: units,
+    // and apartments in the larger buildings. Cities also have townhouses on small lots.
     const isUnit = market.kind === 'metro' && bedrooms <= 2 && r.next() < 0.4;
-    const isLifestyle = !isUnit && r.next() < land.lifestyleShare;
-    const landArea = isUnit ? null : isLifestyle ? Math.round(r.int(4000, 20000) / 100) * 100 : Math.round(clamp(land.median * Math.exp(land.sigma * r.normal()), 150, 3000));
+    const isLifestyleDraw = !isUnit && r.next() < land.lifestyleShare;
+    const drawnLand = isUnit ? null : isLifestyleDraw ? Math.round(r.int(4000, 20000) / 100) * 100 : Math.round(clamp(land.median * Math.exp(land.sigma * r.normal()), 150, 3000));
+    const propertyType: PropertyType = isUnit
+      ? types.next() < APARTMENT_SHARE_OF_UNTITLED
+        ? 'apartment'
+        : 'unit'
+      : bedrooms >= 2 && bedrooms <= 3 && types.next() < (TOWNHOUSE_SHARE[market.kind] ?? 0)
+        ? 'townhouse'
+        : 'house';
+    const landArea = propertyType === 'townhouse' ? Math.round(clamp(TOWNHOUSE_LOT_M2 * Math.exp(0.3 * types.normal()), 80, 300)) : drawnLand;
     const landForPrice = landArea ?? land.median * 0.25;
 
     // Denser recently: the age in days is span × u^1.6.
@@ -185,8 +204,7 @@ function citySales(location: Location, market: CityMarket, count: number, seed: 
       bathrooms,
       floorArea,
       landArea,
-      // A metro home with no land of its own in the title is a unit; the rest are houses.
-      propertyType: isUnit ? 'unit' : 'house',
+      propertyType,
       rateableValue,
       latitude,
       longitude,
