@@ -17,10 +17,10 @@ describe('generateDemoSales', () => {
     const untitled = [...byType('unit'), ...byType('apartment')];
     expect(byType('unit').length).toBeGreaterThan(0);
     expect(byType('apartment').length).toBeGreaterThan(0);
-    expect(untitled.every((s) => s.landArea === null && s.bedrooms <= 2 && kindOf(s) === 'metro')).toBe(true);
+    expect(untitled.every((s) => s.landArea === null && s.bedrooms! <= 2 && kindOf(s) === 'metro')).toBe(true);
     const townhouses = byType('townhouse');
     expect(townhouses.length).toBeGreaterThan(0);
-    expect(townhouses.every((s) => s.landArea !== null && s.landArea >= 80 && s.landArea <= 300 && s.bedrooms >= 2 && s.bedrooms <= 3)).toBe(true);
+    expect(townhouses.every((s) => s.landArea !== null && s.landArea >= 80 && s.landArea <= 300 && s.bedrooms! >= 2 && s.bedrooms! <= 3)).toBe(true);
     expect(new Set(townhouses.map(kindOf))).toEqual(new Set(['metro', 'city', 'resort']));
     expect(byType('house').every((s) => s.landArea !== null)).toBe(true);
     // A believable mix: houses are still most sales.

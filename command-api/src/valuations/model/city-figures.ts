@@ -38,8 +38,6 @@ export type CityMarketFigures = {
   rangeScale: number | null;
   /** How much larger the comparables' real error is in the city than their spread says (`calibrateCity`); null with too few. */
   comparablesErrorScale: number | null;
-  /** How a home's own expected error is pooled with the city's typical one (`calibrateCity`); null with too few. */
-  errorPooling: { typical: number; exponent: number } | null;
   /** What the town's sales say a suburb, kind of home and size are worth (`fitTownModel`); null with too few. */
   townModel: TownModel | null;
   /** How many sales the figures stand on. */

@@ -106,7 +106,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-4',
+      engineVersion: 'kainga-model-5',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);

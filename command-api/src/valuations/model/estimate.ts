@@ -9,7 +9,7 @@ import { townModelLogPrice, type TownModel } from './town-model';
  * base for condition and market, `-3` had a confidence score of weighted counts and fixed size
  * rules for every comparable (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-4';
+export const MODEL_ENGINE_VERSION = 'kainga-model-5';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -44,13 +44,6 @@ export type EstimateContext = {
    * and the RV are blended. Absent or null: 1.
    */
   comparablesErrorScale?: number | null;
-  /**
-   * How much of a home's own expected error to believe (`calibrateCity`): its error is pooled as
-   * typical^(1 − exponent) × own^exponent, typical the city's median. A handful of comparables'
-   * spread is itself a noisy figure, so each home's own counts only as far as the city's recent
-   * sales showed it predicted their errors. Absent or null: the home's own (exponent 1).
-   */
-  errorPooling?: { typical: number; exponent: number } | null;
 };
 
 /**
@@ -141,7 +134,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-4`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-5`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -201,10 +194,12 @@ type ComparablesApproach = {
  *    k = clamp(t × d̃, −8 %, +8 %); Market = round₁₀₀₀(B_C × k).
  * 6. Rounding: baseValue = round₁₀₀₀(B); estimatedValue = baseValue + Condition + Market, so the
  *    breakdown adds up exactly.
- * 7. Range: the home's expected error s is pooled with the city's typical one T as
- *    σ = T^(1 − a) × s^a (`errorPooling`, measured on the city's recent sales; σ = s when unknown),
- *    then u = clamp(1.28 × g × σ, 4 %, 30 %) with g the city's range scale (`rangeScale`: conformal
- *    on its recent sales, so 4 in 5 sale prices fall inside; 1 when unknown);
+ * 7. Range: u = clamp(1.28 × g × s, 4 %, 30 %), s the home's own expected error (step 3) and g
+ *    the city's range scale (`rangeScale`: conformal on its recent sales, so 4 in 5 sale prices fall
+ *    inside; 1 when unknown). Each home keeps its own s: pooled towards the city's typical error
+ *    (as the 60 calibration sales seemed to support, most often fully), every home of a town got
+ *    nearly the same range and confidence, and confidence stopped predicting error (bench:valuation,
+ *    Spearman −0.03; with each home's own: −0.05, and the buckets' errors fall in order);
  *    conservative = round₁₀₀₀(E × (1 − u)), optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
  * 8. Confidence (integer %): the chance that the price falls within ±10 % of E when prices stray
  *    from estimates as a normal spread whose 80 % interval is the range:
@@ -388,10 +383,8 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
 
   // 7. Range, and 8. confidence, which is read from it.
   const scale = positive(context.rangeScale) ? context.rangeScale : null;
-  const pooling = context.errorPooling ?? null;
-  const homeError = pooling ? Math.pow(pooling.typical, 1 - pooling.exponent) * Math.pow(baseError, pooling.exponent) : baseError;
   const z = RANGE_Z * (scale ?? 1);
-  const u = clamp(z * homeError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
+  const u = clamp(z * baseError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
   const conservativeValue = roundToThousand(estimatedValue * (1 - u));
   const optimisticValue = roundToThousand(estimatedValue * (1 + u));
   const within = normalWithin(CONFIDENCE_WITHIN / (u / RANGE_Z));
@@ -406,12 +399,9 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     `Confidence ${confidence} %: the chance that the home sells within ±${pct(CONFIDENCE_WITHIN)} of the estimate, if sale prices stray from estimates as the range below says (a normal spread whose 80 % interval is the range), from ${evidence}${confidence === CONFIDENCE_MAX ? `; never above ${CONFIDENCE_MAX} %` : confidence === CONFIDENCE_MIN ? `; never below ${CONFIDENCE_MIN} %` : ''}.`,
   );
   const bound = u === RANGE_MIN ? ', the narrowest range given' : u === RANGE_MIN + RANGE_SPAN ? ', the widest range given' : '';
-  const pooled = pooling
-    ? ` pooled with ${cityName}'s typical ±${formatNumber(pooling.typical * 100, 1)} % as its recent sales showed (${Math.round(pooling.exponent * 100)} % this home's own) → ±${formatNumber(homeError * 100, 1)} %`
-    : '';
   const calibration = scale === null ? '' : `, ${scale >= 1 ? 'widened' : 'narrowed'} × ${scale.toFixed(2)} so that 4 in 5 of ${cityName}'s recent sales, valued the same way, fell inside theirs`;
   explanation.push(
-    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${pooled}${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
+    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
   );
 
   const estimate: Estimate = {

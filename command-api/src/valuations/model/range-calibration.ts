@@ -1,7 +1,7 @@
 import type { Comparable, SaleData } from '@kainga/contracts';
 import { findComparables } from './comparables';
 import { BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_SPAN, estimateValue, estimateWithParts, type EstimateContext, type EstimateParts } from './estimate';
-import { clamp, mean, median } from './statistics';
+import { clamp } from './statistics';
 
 /** The range is calibrated to hold this share of sale prices. */
 export const RANGE_COVERAGE = 0.8;
@@ -15,14 +15,9 @@ export const RANGE_CALIBRATION_MIN = 20;
  */
 export const ERROR_SCALE_GRID = Array.from({ length: 33 }, (_, i) => Math.exp(Math.log(0.25) + (i * Math.log(16)) / 32));
 
-/** The shares of a home's own expected error tried (`calibrateCity`, step 2). */
-export const POOLING_EXPONENTS = [0, 0.25, 0.5, 0.75, 1] as const;
-
 export type CityCalibration = {
   /** `EstimateContext.comparablesErrorScale`; null with too few sales valued by both approaches. */
   comparablesErrorScale: number | null;
-  /** `EstimateContext.errorPooling`; null with too few valued sales. */
-  errorPooling: { typical: number; exponent: number } | null;
   /** `EstimateContext.rangeScale`; null with too few valued sales. */
   rangeScale: number | null;
 };
@@ -50,12 +45,7 @@ const blendWeight = (parts: EstimateParts, g: number) => {
  *    B(g) = w(g)·C + (1 − w(g))·R brings the sales' prices closest: min Σ (ln pᵢ − ln Bᵢ(g))² over
  *    the sales valued by both (stacking, as ensembles are weighted on held-out data). Null below
  *    `RANGE_CALIBRATION_MIN` such sales.
- * 2. The error pooling: each home's expected error s (from its comparables' spread and its RV) is
- *    pooled with the city's typical (median) one T as σ = T^(1 − a) × s^a. The share a (of
- *    `POOLING_EXPONENTS`) is the one under which the sales' log errors eᵢ are likeliest as normal
- *    errors of spread k·σᵢ: min Σ ln σᵢ + n ln k with k² = mean(eᵢ² / σᵢ²). a = 1 when the homes'
- *    own errors foretold which sales strayed, 0 when they did not: then every home gets the city's.
- * 3. The range scale, split conformal prediction: with g and the pooling in place, each sale's score is how many
+ * 2. The range scale, split conformal prediction: with g in place, each sale's score is how many
  *    half-widths its price fell from the estimate, rᵢ = |pᵢ / Eᵢ − 1| / uᵢ, and the scale is the
  *    ⌈(n + 1) × 0.8⌉-th smallest rᵢ, the conformal quantile: a new sale of the same market falls
  *    within scale × u of its estimate with probability at least 80 % (the guarantee holds when the
@@ -65,7 +55,7 @@ const blendWeight = (parts: EstimateParts, g: number) => {
  * `figures` are the city's figures as at today (its trend, ratio and town model): the calibration
  * sales' own prices are among the hundreds those stand on, which changes them little.
  */
-export function calibrateCity(citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale' | 'comparablesErrorScale' | 'errorPooling'>): CityCalibration {
+export function calibrateCity(citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale' | 'comparablesErrorScale'>): CityCalibration {
   const recent = [...citySales]
     .filter((s) => s.price > 0)
     .sort((a, b) => b.saleDate.localeCompare(a.saleDate) || a.saleId.localeCompare(b.saleId))
@@ -77,7 +67,7 @@ export function calibrateCity(citySales: readonly SaleData[], figures: Omit<Esti
     const subject = { ...sale, conditionScores: {} };
     const { comparables } = findComparables(subject, earlier, at);
     try {
-      const { parts } = estimateWithParts(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale: null, errorPooling: null });
+      const { parts } = estimateWithParts(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale: null });
       valued.push({ sale, subject, comparables, at, parts });
     } catch {
       // Nothing to value it from (no floor area, no RV, no comparables): not a calibration sale.
@@ -101,28 +91,9 @@ export function calibrateCity(citySales: readonly SaleData[], figures: Omit<Esti
     }
   }
 
-  let errorPooling: CityCalibration['errorPooling'] = null;
-  if (valued.length >= RANGE_CALIBRATION_MIN) {
-    const fits = valued.map(({ sale, subject, comparables, at }) => {
-      const { estimate, parts } = estimateWithParts(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale, errorPooling: null });
-      return { error: Math.log(sale.price / estimate.estimatedValue), own: parts.baseError };
-    });
-    const typical = median(fits.map((f) => f.own));
-    let best = Number.POSITIVE_INFINITY;
-    for (const exponent of POOLING_EXPONENTS) {
-      const sigmas = fits.map((f) => Math.pow(typical, 1 - exponent) * Math.pow(f.own, exponent));
-      const k2 = mean(fits.map((f, i) => (f.error / sigmas[i]!) ** 2));
-      const loss = sigmas.reduce((sum, sigma) => sum + Math.log(sigma), 0) + (fits.length / 2) * Math.log(k2);
-      if (loss < best) {
-        best = loss;
-        errorPooling = { typical, exponent };
-      }
-    }
-  }
-
   const scores: number[] = [];
   for (const { sale, subject, comparables, at } of valued) {
-    const e = estimateValue(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale, errorPooling });
+    const e = estimateValue(subject, comparables, { ...figures, now: at, rangeScale: null, comparablesErrorScale });
     const half = e.optimisticValue / e.estimatedValue - 1;
     if (e.estimatedValue > 0 && half > 0) scores.push(Math.abs(sale.price / e.estimatedValue - 1) / half);
   }
@@ -132,9 +103,9 @@ export function calibrateCity(citySales: readonly SaleData[], figures: Omit<Esti
     const rank = Math.min(scores.length, Math.ceil((scores.length + 1) * RANGE_COVERAGE));
     rangeScale = scores[rank - 1]!;
   }
-  return { comparablesErrorScale, errorPooling, rangeScale };
+  return { comparablesErrorScale, rangeScale };
 }
 
 /** The range scale alone (`calibrateCity`'s second figure). */
-export const rangeScaleOf = (citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale' | 'comparablesErrorScale' | 'errorPooling'>): number | null =>
+export const rangeScaleOf = (citySales: readonly SaleData[], figures: Omit<EstimateContext, 'now' | 'rangeScale' | 'comparablesErrorScale'>): number | null =>
   calibrateCity(citySales, figures).rangeScale;
