@@ -487,6 +487,7 @@ describe("estimateValue: the town's sales model", () => {
     landElasticity: 0.2,
     noLand: 0,
     suburbs: { ponsonby: 0.2, 'grey lynn': 0 },
+    streets: {},
     types: { house: 0, townhouse: 0, unit: -0.1, apartment: 0 },
     centre: { lnFloor: Math.log(150), lnLand: Math.log(600) },
     residualSd: 0.08,

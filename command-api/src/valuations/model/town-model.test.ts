@@ -56,6 +56,28 @@ describe('fitTownModel', () => {
     expect(model.suburbs['oriental bay']!).toBeLessThan(0.3);
   });
 
+  it("reads a street's own level beside its suburb's, shrunk by how many of its sales it has seen", () => {
+    // Kelburn's sales spread over four streets; Upland Road's sell 20 % above the suburb's others.
+    const streets = ['Upland Road', 'Glasgow Street', 'Rawhiti Terrace', 'Plunket Street'];
+    const town = sales(360, 0.02).map((s, i) => {
+      const street = streets[Math.floor(i / 3) % 4]!;
+      const premium = s.suburb === 'Kelburn' && street === 'Upland Road' ? Math.log(1.2) : 0;
+      return { ...s, address: `${(i % 50) + 1} ${street}`, price: s.price * Math.exp(premium) };
+    });
+    const model = fitTownModel(town, new Array(town.length).fill(1))!;
+    // Relative to the suburb's other streets (the suburb's own level takes up part of it).
+    const upland = model.streets['kelburn|upland road']! - model.streets['kelburn|glasgow street']!;
+    expect(upland).toBeGreaterThan(0.12);
+    expect(upland).toBeLessThan(Math.log(1.2));
+    // Other suburbs' Upland Roads are their own streets, at their suburb's level.
+    expect(Math.abs(model.streets['karori|upland road']!)).toBeLessThan(0.03);
+    const home = { address: '12 Upland Rd', suburb: 'Kelburn', propertyType: 'house' as const, floorArea: 150, landArea: 500 };
+    const price = (h: Omit<TownModelSale, 'price'>) => Math.exp(townModelLogPrice(model, h)!);
+    expect(price(home) / price({ ...home, address: '12 Glasgow Street' })).toBeGreaterThan(1.12);
+    // A street it has not seen, or an address without a number, is the suburb's level.
+    expect(townModelLogPrice(model, { ...home, address: '3 Unknown Lane' })).toBeCloseTo(townModelLogPrice(model, { ...home, address: 'Kelburn House' })!, 9);
+  });
+
   it('needs enough sales with a floor and land area', () => {
     expect(fitTownModel(sales(TOWN_MODEL_MIN_SALES - 1, 0.02), new Array(TOWN_MODEL_MIN_SALES).fill(1))).toBeNull();
     const withoutArea = sales(100, 0.02).map((s) => ({ ...s, floorArea: null }));

@@ -1,16 +1,19 @@
 import { propertyTypeOf, propertyTypes, type PropertyType } from '@kainga/contracts';
 import { normalisePlace } from './comparables';
+import { streetOf } from './street';
 
 /**
  * What a town's recent sales say a suburb, a kind of home and a size are worth: a hedonic
  * regression, the way valuers' mass-appraisal models are built, fitted once per town and day.
  *
- *   ln(price brought to today) = a + s[suburb] + k[type] + β_F·ln F + β_L·ln L + β_0·[no land]
+ *   ln(price brought to today) = a + s[suburb] + t[street] + k[type] + β_F·ln F + β_L·ln L + β_0·[no land]
  *
  * over the town's sales with a floor area and a known land area (0 = no land of its own, an
  * apartment), each weighted by recency (the caller's weights). The suburb and type effects are
  * shrunk towards the town (ridge, `SUBURB_PRIOR_SALES`): a suburb with a handful of sales says
- * little about its level. It replaces fixed size rules with the town's own: a comparable from the
+ * little about its level. A street's effect (streets with two or more sales) is its difference from
+ * its suburb, shrunk the same way: within a suburb some streets sell well above the rest, which a
+ * valuer reads from the street's own sales. It replaces fixed size rules with the town's own: a comparable from the
  * next suburb, or a townhouse compared with a house, is adjusted by what the town's sales say the
  * difference is, not by a rule of thumb.
  */
@@ -22,6 +25,8 @@ export type TownModel = {
   noLand: number;
   /** By normalised suburb name; a suburb not listed is the town's average (0). */
   suburbs: Record<string, number>;
+  /** By `streetKey`, beside its suburb's; a street not listed is its suburb's level (0). */
+  streets: Record<string, number>;
   types: Record<PropertyType, number>;
   /** Mean ln F and ln L the elasticities are centred on. */
   centre: { lnFloor: number; lnLand: number };
@@ -36,7 +41,13 @@ export const TOWN_MODEL_MIN_SALES = 40;
 /** Ridge weight of a suburb or type effect, in sales: an effect from n sales is shrunk by n / (n + 8). */
 export const SUBURB_PRIOR_SALES = 8;
 
-export type TownModelSale = { price: number; suburb: string; propertyType?: PropertyType | null | undefined; floorArea: number | null; landArea: number | null };
+export type TownModelSale = { price: number; address?: string; suburb: string; propertyType?: PropertyType | null | undefined; floorArea: number | null; landArea: number | null };
+
+/** A street within its suburb ("kelburn|upland road"); null without an address with a street number. */
+export const streetKey = (home: Pick<TownModelSale, 'address' | 'suburb'>): string | null => {
+  const street = home.address === undefined ? null : streetOf(home.address);
+  return street === null ? null : `${normalisePlace(home.suburb)}|${street}`;
+};
 
 const lnLandOf = (land: number) => (land > 0 ? Math.log(land) : 0);
 
@@ -78,10 +89,18 @@ export function fitTownModel(sales: readonly TownModelSale[], weights: readonly 
       return w > 0 ? withLand.reduce((sum, u) => sum + u.w * Math.log(u.s.landArea!), 0) / w : 0;
     })(),
   };
-  // Columns: intercept, ln F, ln L (0 without land), no land, each type but house, each suburb.
+  // Streets seen in two or more sales (a lone sale's street cannot be told from its own noise).
+  const streetCounts = new Map<string, number>();
+  for (const { s } of usable) {
+    const key = streetKey(s);
+    if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
+  }
+  const streetNames = [...streetCounts].filter(([, n]) => n >= 2).map(([key]) => key).sort();
+  // Columns: intercept, ln F, ln L (0 without land), no land, each type but house, each suburb, each street.
   const otherTypes = propertyTypes.filter((t) => t !== 'house');
-  const p = 4 + otherTypes.length + suburbNames.length;
+  const p = 4 + otherTypes.length + suburbNames.length + streetNames.length;
   const suburbColumn = new Map(suburbNames.map((n, i) => [n, 4 + otherTypes.length + i]));
+  const streetColumn = new Map(streetNames.map((n, i) => [n, 4 + otherTypes.length + suburbNames.length + i]));
   const row = (s: TownModelSale): number[] => {
     const x = new Array<number>(p).fill(0);
     x[0] = 1;
@@ -92,6 +111,9 @@ export function fitTownModel(sales: readonly TownModelSale[], weights: readonly 
     if (type !== 'house') x[4 + otherTypes.indexOf(type)] = 1;
     const col = suburbColumn.get(normalisePlace(s.suburb));
     if (col !== undefined) x[col] = 1;
+    const key = streetKey(s);
+    const streetCol = key === null ? undefined : streetColumn.get(key);
+    if (streetCol !== undefined) x[streetCol] = 1;
     return x;
   };
   const a = Array.from({ length: p }, () => new Array<number>(p).fill(0));
@@ -119,6 +141,7 @@ export function fitTownModel(sales: readonly TownModelSale[], weights: readonly 
     noLand: beta[3]!,
     types: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : beta[4 + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
     suburbs: Object.fromEntries(suburbNames.map((n) => [n, beta[suburbColumn.get(n)!]!])),
+    streets: Object.fromEntries(streetNames.map((n) => [n, beta[streetColumn.get(n)!]!])),
     centre,
     residualSd,
     salesCount: usable.length,
@@ -126,7 +149,7 @@ export function fitTownModel(sales: readonly TownModelSale[], weights: readonly 
 }
 
 /**
- * ln of the model's price today for a home (its suburb, type, floor and land area); null without
+ * ln of the model's price today for a home (its suburb, street, type, floor and land area); null without
  * a floor area or a known land area. A suburb the model has not seen is the town's average.
  */
 export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'price'>): number | null {
@@ -137,6 +160,7 @@ export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'p
     model.floorElasticity * (Math.log(home.floorArea) - model.centre.lnFloor) +
     (hasLand ? model.landElasticity * (lnLandOf(home.landArea) - model.centre.lnLand) : model.noLand) +
     model.types[propertyTypeOf(home)] +
-    (model.suburbs[normalisePlace(home.suburb)] ?? 0)
+    (model.suburbs[normalisePlace(home.suburb)] ?? 0) +
+    (model.streets[streetKey(home) ?? ''] ?? 0)
   );
 }
