@@ -76,6 +76,25 @@ describe('TemporalWorkflowEngine against Temporal', () => {
     expect(fakes.names().filter((n) => n === 'recordEstimate')).toHaveLength(1);
   });
 
+  it('never runs a completed workflowId again: a later execute answers its result without running an activity', async () => {
+    fakes = fakeValuationActivities();
+    const workflowId = `valuation-${randomUUID()}`;
+    await expect(execute(workflowId)).resolves.toEqual(sampleEstimate);
+    expect(fakes.names()).toEqual(['locateProperty', 'researchComparables', 'estimate', 'recordEstimate']);
+    fakes = fakeValuationActivities();
+    await expect(execute(workflowId)).resolves.toEqual(sampleEstimate);
+    expect(fakes.names()).toEqual([]);
+  });
+
+  it('runs a failed workflowId again', async () => {
+    fakes = fakeValuationActivities({ researchComparables: [invalid('The property has no suburb.')] });
+    const workflowId = `valuation-${randomUUID()}`;
+    await expect(execute(workflowId)).rejects.toBeInstanceOf(WorkflowFailedError);
+    fakes = fakeValuationActivities();
+    await expect(execute(workflowId)).resolves.toEqual(sampleEstimate);
+    expect(fakes.names()).toEqual(['locateProperty', 'researchComparables', 'estimate', 'recordEstimate']);
+  });
+
   it('stops waiting after timeoutMs while the workflow goes on and records its result', async () => {
     fakes = fakeValuationActivities();
     let open!: () => void;

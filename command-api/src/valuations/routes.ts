@@ -25,10 +25,14 @@ import { renderValuationReport } from './report';
 import { researchComparables } from './research';
 import { toUserValuation } from './user-valuation';
 import { valuationDecider, valuationStream } from './valuation';
-import { knownCity, requestValuation } from './valuation-commands';
+import { valuationAnswer } from './valuation-answer';
+import { knownCity, loadValuation, requestValuation } from './valuation-commands';
 
 /** Who may read a valuation's report: its owner (consumer spec §6 'Owner Access Required'). */
 export const OWNER_ACCESS_MESSAGE = 'You can only view detailed information for properties you own.';
+
+/** A failed valuation recorded without a reason (none is, today): the workflow's general words. */
+const VALUATION_FAILED_MESSAGE = 'The valuation could not be completed. Please try again.';
 
 /** The spec's words for a valuation that takes too long (consumer spec §8). */
 export const VALUATION_TIMEOUT_MESSAGE = 'The valuation is taking longer than expected. This might be due to complex market research. Please try again.';
@@ -77,26 +81,21 @@ export default async function valuationRoutes(app: FastifyInstance, { deps }: { 
       // A retried request (same Idempotency-Key) joins the same valuation instead of starting another.
       const valuationId = request.headers['idempotency-key'] ? eventIdFor(key, 'valuation', 0) : randomUUID();
       await requestValuation(deps.stores.eventStore, { valuationId, userId: user.id, request: request.body }, { idempotencyKey: key, metadata: metadataOf(request) });
-      let estimate: Estimate;
-      try {
-        estimate = await deps.workflowEngine.execute<{ valuationId: string }, Estimate>(VALUATION_WORKFLOW, { valuationId }, { workflowId: `valuation-${valuationId}`, timeoutMs: VALUATION_TIMEOUT_MS });
-      } catch (error) {
-        if (error instanceof WorkflowTimeoutError) return reply.status(504).send({ message: VALUATION_TIMEOUT_MESSAGE });
-        if (error instanceof WorkflowFailedError) return reply.status(422).send({ message: error.message });
-        throw error;
+      // Already finished (a retry after the answer was lost): the recorded outcome, and no second
+      // run, which could answer differently (an AI valuer does). This holds after a restart and
+      // past the engine's memory of completed runs, which the engine's own refusal does not.
+      const recorded = await loadValuation(deps.stores.eventStore, valuationId);
+      if (recorded.status === 'failed') return reply.status(422).send({ message: recorded.failureReason ?? VALUATION_FAILED_MESSAGE });
+      if (recorded.status === 'pending') {
+        try {
+          await deps.workflowEngine.execute<{ valuationId: string }, Estimate>(VALUATION_WORKFLOW, { valuationId }, { workflowId: `valuation-${valuationId}`, timeoutMs: VALUATION_TIMEOUT_MS });
+        } catch (error) {
+          if (error instanceof WorkflowTimeoutError) return reply.status(504).send({ message: VALUATION_TIMEOUT_MESSAGE });
+          if (error instanceof WorkflowFailedError) return reply.status(422).send({ message: error.message });
+          throw error;
+        }
       }
-      const doc = await settled(deps, valuationId);
-      if (!doc || doc.status !== 'completed') throw new CommandError('unavailable', 'The valuation finished but is not readable yet. It will appear under your valuations shortly.');
-      return {
-        estimatedValue: estimate.estimatedValue,
-        conservativeValue: estimate.conservativeValue,
-        optimisticValue: estimate.optimisticValue,
-        conditionAdjustment: estimate.conditionAdjustment,
-        marketAdjustment: estimate.marketAdjustment,
-        confidence: estimate.confidence,
-        engine: estimate.engine,
-        valuation: toUserValuation(doc),
-      };
+      return valuationAnswer(await settled(deps, valuationId));
     },
   );
 

@@ -134,8 +134,16 @@ async function consume<E>(read: StreamingRead<E>, visit: (item: E) => boolean): 
  * - Subscriptions filter on the server (one filter: event type, else stream prefix) and again
  *   on the client; system (`$`) events never reach a handler. The scanned position
  *   (`onCheckpoint`) comes from the server's filtered-subscription checkpoints, so a subscription
- *   to rare events moves past the events it skips as the SQLite one does; `onCaughtUp` is called
- *   whenever the buffer is drained between the server's caught-up and fell-behind signals.
+ *   to rare events moves past the events it skips as the SQLite one does.
+ * - Caught up, as on SQLite, means "everything up to the head it knows of is handled". The server
+ *   sends `caughtUp` once each time it turns from catch-up to live (not after every batch), so
+ *   `onCaughtUp` is called whenever the client's buffer is drained and handled while the server
+ *   is live, i.e. after catch-up and again after each live batch; `onFellBehind` is called before
+ *   a batch that follows a caught-up report, and on the server's `fellBehind`. (Current servers
+ *   do not forward fell-behind to gRPC clients, their Streams.Read drops it: a subscription the
+ *   server moved back to catch-up is then seen behind when its next batch arrives.)
+ * - `append` returns the `$all` position of the last event it wrote (read-your-writes waits for
+ *   it): the server's answer for a one-event write; for several, the last event is read back.
  */
 export class EsdbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
@@ -157,8 +165,11 @@ export class EsdbEventStore implements EventStore {
       );
       const nextRevision = Number(result.nextExpectedRevision);
       // An idempotent (already written) append comes back without a position: look up the original.
+      // So does a write of several events: the server answers the position of the write as a
+      // whole (its commit and its transaction's prepare position), not necessarily the last
+      // event's, and read-your-writes waiting for less could answer before the last is projected.
       const position =
-        result.position && result.position.commit <= MAX_UINT63 ? toEsdbPosition(result.position) : await this.positionOf(stream, nextRevision);
+        events.length === 1 && result.position && result.position.commit <= MAX_UINT63 ? toEsdbPosition(result.position) : await this.positionOf(stream, nextRevision);
       return { nextRevision, position };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
@@ -245,6 +256,13 @@ export class EsdbEventStore implements EventStore {
     let held: { position: Position; release: () => void } | null = null;
     /** Between the server's caught-up and fell-behind signals. */
     let live = false;
+    /** Whether onCaughtUp was the last thing reported (see SubscribeOptions.onFellBehind). */
+    let caughtUp = false;
+    const fellBehind = () => {
+      if (!caughtUp) return;
+      caughtUp = false;
+      options.onFellBehind?.();
+    };
     let finished = false;
     let wantsPump = false;
     let pumping: Promise<void> | null = null;
@@ -300,7 +318,11 @@ export class EsdbEventStore implements EventStore {
           lastSeen = e.position;
           if (wanted(e, options.filter)) batch.push(e);
         }
-        if (batch.length > 0) await options.onBatch(batch);
+        if (batch.length > 0) {
+          // Events arrived after the last caught-up report: behind until they are handled.
+          fellBehind();
+          await options.onBatch(batch);
+        }
         if (lastSeen !== null) scanned = lastSeen;
         if (batch.length > 0 || raw !== null) {
           // More may have arrived while onBatch ran: read again before calling the buffer empty.
@@ -316,7 +338,11 @@ export class EsdbEventStore implements EventStore {
           release();
         }
         report();
-        if (live && !finished) options.onCaughtUp?.(scanned);
+        // The server is live (it pushes each event as it is written) and all it sent is handled.
+        if (live && !finished) {
+          caughtUp = true;
+          options.onCaughtUp?.(scanned);
+        }
         return;
       }
     };
@@ -360,6 +386,7 @@ export class EsdbEventStore implements EventStore {
     });
     source.on('fellBehind', () => {
       live = false;
+      fellBehind();
     });
     source.on('error', (error: Error) => {
       void finish(error);

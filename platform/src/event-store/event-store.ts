@@ -63,10 +63,18 @@ export interface SubscribeOptions {
    */
   onCheckpoint?: (position: Position) => void;
   /**
-   * Called each time the subscription has delivered everything currently in the log, with the
-   * scanned position (as onCheckpoint's; null only when the log is empty and nothing was scanned).
+   * Called each time the subscription has delivered everything up to the head of the log it knows
+   * of: after catch-up, and again after every batch that leaves nothing more to deliver (onBatch
+   * has resolved), with the scanned position (as onCheckpoint's; null only when the log is empty
+   * and nothing was scanned). Readiness is "the last call was onCaughtUp, not onFellBehind".
    */
   onCaughtUp?: (position: Position | null) => void;
+  /**
+   * Called when a subscription that last reported caught up finds it has more to deliver: before
+   * the batch that ends it reaches onBatch, or when the server says it fell behind. Until the next
+   * onCaughtUp the subscription is behind, so a handler never sees a batch while "caught up".
+   */
+  onFellBehind?: () => void;
 }
 
 export interface Subscription {

@@ -289,15 +289,23 @@ export class SqliteEventStore implements EventStore {
 
     const loop = async () => {
       let after = fromPosition(options.after);
+      /** Whether onCaughtUp was the last thing reported (see SubscribeOptions.onFellBehind). */
+      let caughtUp = false;
       while (!stopped && !this.closed) {
         appendedSinceRead = false;
         const { events, scanned } = this.readPage(after, options.filter, batchSize);
+        if (events.length > 0 && caughtUp) {
+          caughtUp = false;
+          options.onFellBehind?.();
+        }
         if (events.length > 0) await options.onBatch(events);
         if (scanned > after) {
           after = scanned;
           options.onCheckpoint?.(toSqlitePosition(after));
         }
         if (events.length === batchSize || appendedSinceRead) continue;
+        // A short page read with nothing appended since: everything up to the head is delivered.
+        caughtUp = true;
         options.onCaughtUp?.(after ? toSqlitePosition(after) : null);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, POLL_MS);

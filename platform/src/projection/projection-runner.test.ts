@@ -135,6 +135,61 @@ describe('ProjectionRunner', () => {
     expect(await readStore.getCheckpoint('counter')).toBe(await eventStore.headPosition());
   });
 
+  it('is caught up after catch-up, not while a new batch is being applied, and caught up again once it is applied', async () => {
+    const { eventStore, readStore } = open();
+    let gate: Promise<void> | null = null;
+    let applying = 0;
+    // Holds the batch's commit (the projected writes with the checkpoint) until the test opens the gate.
+    const gated = new Proxy(readStore, {
+      get(target, key) {
+        if (key === 'commit') {
+          return async (writes: CollectionWrite[], checkpoint?: { name: string; position: string }) => {
+            if (writes.length > 0) {
+              applying += 1;
+              await gate;
+            }
+            return target.commit(writes, checkpoint);
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await add(eventStore, 'a', 3);
+    const runner = new ProjectionRunner({ eventStore, readStore: gated, projectors: [counter()], logger: createLogger('silent') });
+    await runner.start();
+    await waitFor(() => runner.statuses()[0]!.caughtUp);
+    expect(await count(readStore, 'a')).toBe(3);
+
+    let release!: () => void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const before = applying;
+    const { position } = await add(eventStore, 'a', 2);
+    try {
+      await waitFor(() => applying > before);
+      expect(runner.statuses()[0]!.caughtUp).toBe(false);
+    } finally {
+      release();
+    }
+    await waitFor(() => runner.statuses()[0]!.caughtUp);
+    expect(runner.statuses()[0]!.position! >= position).toBe(true);
+    expect(await count(readStore, 'a')).toBe(5);
+
+    // Every later batch too, not only the first after catch-up.
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const again = applying;
+    await add(eventStore, 'b', 1);
+    try {
+      await waitFor(() => applying > again);
+      expect(runner.statuses()[0]!.caughtUp).toBe(false);
+    } finally {
+      release();
+    }
+    await waitFor(() => runner.statuses()[0]!.caughtUp);
+    await runner.stop();
+    expect(await count(readStore, 'b')).toBe(1);
+  });
+
   it('gives up waiting for a position the projection never reaches', async () => {
     const { readStore } = open();
     expect(await waitForProjection(readStore, 'nothing', '00000000000000000001', 50)).toBe(false);

@@ -8,6 +8,11 @@ export interface ProjectionStatus {
   name: string;
   /** The position scanned to: every event at or before it that the projection handles is applied. */
   position: Position | null;
+  /**
+   * Everything up to the head of the log the subscription knows of is applied: set by each
+   * onCaughtUp (after catch-up and after every batch that leaves nothing more), cleared when a
+   * batch arrives, when the subscription falls behind and when it fails.
+   */
   caughtUp: boolean;
   lastError: string | null;
 }
@@ -83,10 +88,12 @@ export class ProjectionRunner {
       filter: projector.filter,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (events) => {
+        // Behind from the moment there are events to apply until the subscription reports caught
+        // up again after them (cleared here, not after the apply, which onCaughtUp follows at once).
+        state.caughtUp = false;
         const last = events[events.length - 1]!.position;
         await writer.commit(last, () => applyBatch(readStore, projector, events, projector.name, (c) => c));
         advance(last);
-        state.caughtUp = false;
         failures = 0;
       },
       onCheckpoint: (position) => {
@@ -96,6 +103,9 @@ export class ProjectionRunner {
       onCaughtUp: () => {
         state.caughtUp = true;
         state.lastError = null;
+      },
+      onFellBehind: () => {
+        state.caughtUp = false;
       },
       onError: (error) => {
         state.caughtUp = false;

@@ -122,6 +122,10 @@ export class ReactorRunner {
         state.caughtUp = true;
         if (position !== null) void writer.store(position).catch(writeFailed);
       },
+      // The server fell behind (EventStoreDB says so before the batches that follow): not caught up.
+      onFellBehind: () => {
+        state.caughtUp = false;
+      },
       onError: (error) => {
         state.caughtUp = false;
         if (this.stopped || error instanceof Stopped) return;

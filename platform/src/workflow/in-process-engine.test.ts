@@ -57,9 +57,49 @@ describe('InProcessWorkflowEngine', () => {
     await expect(Promise.all([first, second, other])).resolves.toEqual(['result', 'result', 'result']);
     expect(runs).toBe(2);
 
-    // Once finished, the same id may run again.
-    await engine.execute('once', {}, { workflowId: 'v-1', timeoutMs: 10_000 });
-    expect(runs).toBe(3);
+    // Once completed, the same id answers its result and runs nothing.
+    await expect(engine.execute('once', {}, { workflowId: 'v-1', timeoutMs: 10_000 })).resolves.toBe('result');
+    expect(runs).toBe(2);
+  });
+
+  it('never runs a completed workflowId again: a later execute answers the recorded result; a failed one may run again', async () => {
+    let runs = 0;
+    let failing = true;
+    const engine = new InProcessWorkflowEngine({
+      // Each run answers differently (as an AI valuer may): a second run would show.
+      value: async () => `answer ${++runs}`,
+      flaky: async () => {
+        runs++;
+        if (failing) throw new Error('The valuation could not be completed. Please try again.');
+        return 'recovered';
+      },
+    });
+    const first = await engine.execute('value', {}, { workflowId: 'valuation-1', timeoutMs: 10_000 });
+    const retried = await engine.execute('value', {}, { workflowId: 'valuation-1', timeoutMs: 10_000 });
+    expect([first, retried]).toEqual(['answer 1', 'answer 1']);
+    expect(runs).toBe(1);
+
+    runs = 0;
+    await expect(engine.execute('flaky', {}, { workflowId: 'lead-1', timeoutMs: 10_000 })).rejects.toBeInstanceOf(WorkflowFailedError);
+    failing = false;
+    await expect(engine.execute('flaky', {}, { workflowId: 'lead-1', timeoutMs: 10_000 })).resolves.toBe('recovered');
+    await expect(engine.execute('flaky', {}, { workflowId: 'lead-1', timeoutMs: 10_000 })).resolves.toBe('recovered');
+    expect(runs).toBe(2);
+  });
+
+  it('lets a lifecycle that ended begin again with start (start is not execute)', async () => {
+    let runs = 0;
+    const ended = deferred<void>();
+    const engine = new InProcessWorkflowEngine({
+      lifecycle: async () => {
+        runs++;
+        if (runs === 2) ended.resolve();
+      },
+    });
+    await engine.execute('lifecycle', {}, { workflowId: 'sub-1', timeoutMs: 10_000 });
+    await engine.start('lifecycle', {}, { workflowId: 'sub-1' });
+    await ended.promise;
+    expect(runs).toBe(2);
   });
 
   it('shares a failure between the callers of one run as WorkflowFailedError with the workflow’s message', async () => {

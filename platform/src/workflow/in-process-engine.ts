@@ -90,8 +90,11 @@ class RunContext implements WorkflowRuntime<unknown> {
  *
  * It gives the same guarantees a caller relies on with Temporal, within one process:
  * - Concurrent executes with the same `workflowId` share one run (the second caller gets the
- *   same promise). Once a run has finished, the same id may run again; the activities are
- *   idempotent, so a repeated run appends nothing twice.
+ *   same promise). Once a run has completed, an execute with its id answers its result and runs
+ *   nothing (Temporal's ALLOW_DUPLICATE_FAILED_ONLY): a retried request never gets a second,
+ *   possibly different answer. A failed run may run again. The last COMPLETED_RUNS_KEPT results
+ *   are kept, in memory (as Temporal keeps closed runs for its retention period): past them, and
+ *   after a restart, the caller's own record (the event store) is what says it ran.
  * - After `timeoutMs` the caller's promise rejects with `WorkflowTimeoutError`, but the run
  *   carries on in the background and still records its result (ValuationCompleted or
  *   ValuationFailed); a later execute with the same id while it is still going joins it.
@@ -109,6 +112,8 @@ class RunContext implements WorkflowRuntime<unknown> {
  */
 export class InProcessWorkflowEngine implements WorkflowEngine {
   private readonly running = new Map<string, { run: Promise<unknown>; context: RunContext }>();
+  /** Results of completed runs by workflow id, oldest first (see COMPLETED_RUNS_KEPT). */
+  private readonly completed = new Map<string, unknown>();
   private closed = false;
   private readonly clock: WorkflowClock;
 
@@ -121,6 +126,11 @@ export class InProcessWorkflowEngine implements WorkflowEngine {
 
   execute<I, R>(workflowType: string, input: I, options: WorkflowExecuteOptions): Promise<R> {
     try {
+      // Completed already: its result, without a second run.
+      if (!this.running.has(options.workflowId) && this.completed.has(options.workflowId)) {
+        if (this.closed) throw new Error('The workflow engine is closed');
+        return Promise.resolve(this.completed.get(options.workflowId) as R);
+      }
       return withTimeout(this.runOf(workflowType, input, options.workflowId).run as Promise<R>, options);
     } catch (error) {
       return Promise.reject(error);
@@ -159,6 +169,8 @@ export class InProcessWorkflowEngine implements WorkflowEngine {
     if (!workflow) throw new UnknownWorkflowTypeError(workflowType, Object.keys(this.registry));
     let running = this.running.get(workflowId);
     if (!running) {
+      // A new run (a lifecycle begun again by start) replaces what an earlier one answered.
+      this.completed.delete(workflowId);
       const context = new RunContext(this.clock);
       running = { run: this.run(workflow, input, workflowId, context), context };
       this.running.set(workflowId, running);
@@ -166,12 +178,20 @@ export class InProcessWorkflowEngine implements WorkflowEngine {
     return running;
   }
 
+  private remember(workflowId: string, result: unknown): void {
+    this.completed.delete(workflowId);
+    this.completed.set(workflowId, result);
+    if (this.completed.size > COMPLETED_RUNS_KEPT) this.completed.delete(this.completed.keys().next().value!);
+  }
+
   private async run(workflow: WorkflowFunction, input: unknown, workflowId: string, context: RunContext): Promise<unknown> {
     try {
       for (;;) {
         try {
           // Run on a later tick so a workflow that throws synchronously still fails the promise.
-          return await Promise.resolve().then(() => workflow(input, context));
+          const result = await Promise.resolve().then(() => workflow(input, context));
+          this.remember(workflowId, result);
+          return result;
         } catch (error) {
           if (!(error instanceof ContinueAsNew)) throw error;
           input = error.input;
@@ -186,6 +206,9 @@ export class InProcessWorkflowEngine implements WorkflowEngine {
     }
   }
 }
+
+/** How many completed runs' results the in-process engine keeps (the oldest go first). */
+export const COMPLETED_RUNS_KEPT = 1_000;
 
 /** Rejects with WorkflowTimeoutError after `timeoutMs`; the run itself is left going. */
 function withTimeout<R>(run: Promise<R>, { workflowId, timeoutMs }: WorkflowExecuteOptions): Promise<R> {

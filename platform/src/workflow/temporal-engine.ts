@@ -24,8 +24,12 @@ export const WORKFLOW_STOPPED_MESSAGE = 'The request could not be completed. Ple
  *
  * - One run per `workflowId` at a time: the start uses `workflowIdConflictPolicy: USE_EXISTING`,
  *   so a second execute while a run is going joins it (an older server that answers
- *   WorkflowExecutionAlreadyStartedError instead is joined through `getHandle`). A finished run
- *   may run again under the same id (the default reuse policy), as with the in-process engine.
+ *   WorkflowExecutionAlreadyStartedError instead is joined through `getHandle`).
+ * - execute starts with `workflowIdReusePolicy: ALLOW_DUPLICATE_FAILED_ONLY`: an id whose run
+ *   completed is refused (WorkflowExecutionAlreadyStartedError), and the caller gets that run's
+ *   result through `getHandle` instead of a second run; a failed (or terminated, timed out) run
+ *   may run again. start and signalWithStart keep the default (ALLOW_DUPLICATE): a lifecycle
+ *   that ended may begin again.
  * - `timeoutMs` bounds how long the caller waits, not the workflow: after it the long poll for
  *   the result is aborted and the promise rejects with `WorkflowTimeoutError`, while the
  *   workflow goes on and records its result (completed or failed) itself. No
@@ -60,7 +64,7 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
     });
     const work = this.client
       .withAbortSignal(abort.signal, async () => {
-        const handle = await this.startOrJoin(workflowType, input, workflowId);
+        const handle = await this.startOrJoin(workflowType, input, workflowId, 'ALLOW_DUPLICATE_FAILED_ONLY');
         return (await handle.result()) as R;
       })
       .catch((error: unknown) => {
@@ -73,7 +77,7 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
   }
 
   async start<I>(workflowType: string, input: I, { workflowId }: WorkflowStartOptions): Promise<void> {
-    await this.startOrJoin(workflowType, input, workflowId);
+    await this.startOrJoin(workflowType, input, workflowId, 'ALLOW_DUPLICATE');
   }
 
   async signalWithStart<I>(workflowType: string, input: I, { workflowId }: WorkflowStartOptions, signal: string): Promise<void> {
@@ -84,15 +88,19 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
     await this.connection.close();
   }
 
-  private async startOrJoin(workflowType: string, input: unknown, workflowId: string): Promise<WorkflowHandle> {
+  private async startOrJoin(workflowType: string, input: unknown, workflowId: string, workflowIdReusePolicy: 'ALLOW_DUPLICATE' | 'ALLOW_DUPLICATE_FAILED_ONLY'): Promise<WorkflowHandle> {
     try {
       return await this.client.workflow.start(workflowType, {
         taskQueue: this.taskQueue,
         workflowId,
         args: [input],
         workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy,
       });
     } catch (error) {
+      // The run under this id: still going (an older server without conflict policies), or
+      // completed and refused by the reuse policy. Without a run id the handle follows the
+      // latest run, so its result() is that run's outcome.
       if (error instanceof WorkflowExecutionAlreadyStartedError) return this.client.workflow.getHandle(workflowId);
       throw error;
     }

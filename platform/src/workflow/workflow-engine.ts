@@ -10,7 +10,12 @@ export interface WorkflowEngine {
    * Runs the workflow `workflowType` with `input` and resolves with its result.
    *
    * - `workflowId` names the run: while a run with the same id is under way, a second execute
-   *   joins it instead of starting another (both callers get the same result).
+   *   joins it instead of starting another (both callers get the same result). Once a run with
+   *   the id has completed, execute answers that run's result and starts nothing (a retried
+   *   request must not get a second, possibly different answer); only a run that failed may run
+   *   again. Engines remember completed runs for a while (Temporal: the namespace's retention;
+   *   in-process: its recent runs, until a restart), so a caller whose workflow must never run
+   *   twice also checks its own record first (a valuation's stream, say).
    * - `timeoutMs` is how long the caller waits. Past it the promise rejects with a
    *   `WorkflowTimeoutError`; the workflow itself is not stopped and still records its result
    *   (completed or failed) when it finishes, so the person can come back to it later.
@@ -21,7 +26,8 @@ export interface WorkflowEngine {
   execute<I, R>(workflowType: string, input: I, options: WorkflowExecuteOptions): Promise<R>;
   /**
    * Starts a long-running workflow (an entity's lifecycle) and does not wait for it. While a run
-   * with the same id is going, nothing happens: starting is idempotent.
+   * with the same id is going, nothing happens: starting is idempotent. Unlike execute, a
+   * lifecycle that has ended may begin again under its id (a subscription bought anew).
    */
   start<I>(workflowType: string, input: I, options: WorkflowStartOptions): Promise<void>;
   /**

@@ -9,8 +9,9 @@ export const LEAD_CHARGE_WAIT_MS = 120_000;
 
 /**
  * Starts "charge lead" for every new lead to a partner (PartnerLeadReceived), as the workflow
- * `leadCharge-<leadId>`: a duplicate start joins the run under way, and a run repeated later (a
- * replay from an old checkpoint, a restart after a crash) finds the charge already settled or the
+ * `leadCharge-<leadId>`: a duplicate start joins the run under way, a completed run answers its
+ * outcome without running again, and a run repeated past the engine's memory of it (a replay from
+ * an old checkpoint, a restart after a crash) finds the charge already settled or the
  * PaymentIntent already made (idempotency key = lead id), so a lead is never charged twice.
  *
  * The reactor waits for the run: when it fails (Stripe unreachable after every retry), the reactor
