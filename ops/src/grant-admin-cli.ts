@@ -1,7 +1,8 @@
 import { grantRole } from '@kainga/command-api';
-import { CommandError, ConfigError, loadConfig, openStores } from '@kainga/platform';
+import { CommandError, loadConfig, openStores } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import { serverRunningOn } from './pid-lock';
+import { runWhenMain } from './cli-main';
 
 /**
  * `npm run grant-admin -- <email>`: the machine's own grant of the admin role to the account
@@ -41,12 +42,4 @@ export async function main(args: string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error instanceof ConfigError ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, () => main(process.argv.slice(2)));

@@ -1,7 +1,8 @@
-import { ConfigError, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjections, recordVersion } from '@kainga/platform';
+import { DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjections, recordVersion } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import cliProgress from 'cli-progress';
 import { serverRunningOn } from './pid-lock';
+import { runWhenMain } from './cli-main';
 
 /**
  * `npm run projections:rebuild -- <name|all>`: rebuilds read models from the first event into
@@ -50,12 +51,4 @@ export async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error instanceof ConfigError ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, () => main(process.argv.slice(2)));

@@ -1,9 +1,10 @@
-import { ConfigError, loadConfig, openStores } from '@kainga/platform';
+import { loadConfig, openStores } from '@kainga/platform';
 import cliProgress from 'cli-progress';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { serverRunningOn } from '../pid-lock';
 import { errorsCsv, importSales, SalesFileError, type ImportSummary } from './import-sales';
+import { runWhenMain } from '../cli-main';
 
 const usage = 'Usage: npm run import:sales -- <file.csv> [--demo]   (the format: ops/src/import-sales/README.md)';
 
@@ -93,12 +94,4 @@ export async function main(args: string[], out: { log: (s: string) => void; erro
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error instanceof ConfigError ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, () => main(process.argv.slice(2)));

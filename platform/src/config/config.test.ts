@@ -1,3 +1,4 @@
+import { parseConnectionString } from '@eventstore/db-client/dist/Client/parseConnectionString';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -37,6 +38,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(ConfigError);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('takes the EventStoreDB/KurrentDB URLs the installed client parses, and only those', () => {
+    // Checked against the client's own parser, so a client upgrade that changes the schemes fails here.
+    const clientAccepts = (url: string) => {
+      try {
+        parseConnectionString(url);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const configAccepts = (url: string) => {
+      try {
+        return loadConfig({ EVENTSTORE_URL: url }).EVENTSTORE_URL === url.trim();
+      } catch (error) {
+        expect((error as Error).message).toMatch(/EVENTSTORE_URL: must start with esdb:\/\/ or esdb\+discover:\/\/, e\.g\. esdb:\/\/eventstore:2113\?tls=false/);
+        return false;
+      }
+    };
+    const urls = [
+      'esdb://eventstore:2113?tls=false',
+      'esdb://admin:changeit@localhost:2113',
+      'esdb+discover://cluster.example:2113?tls=true',
+      'kurrentdb://localhost:2113?tls=false',
+      'kdb://localhost:2113?tls=false',
+      'kurrentdb+discover://cluster.example:2113',
+      'ESDB://localhost:2113',
+      'http://localhost:2113',
+      'localhost:2113',
+    ];
+    expect(urls.map(configAccepts)).toEqual(urls.map(clientAccepts));
+    expect(urls.filter(configAccepts)).toEqual(urls.slice(0, 3));
+    expect(() => loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' })).toThrow(/kurrentdb:\/\/ and kdb:\/\/ are not understood by the installed @eventstore\/db-client/);
   });
 
   it('takes an SMTP server and a sender, and wants a real sender domain with SMTP', () => {

@@ -56,6 +56,9 @@ const sender = optionalString.refine((v) => v === undefined || /^(?:[^\r\n<>]*<[
   message: 'must be an address or "Name <address>", e.g. Kāinga <no-reply@kainga.nz>',
 });
 
+/** The connection-string schemes the installed @eventstore/db-client accepts (its parseConnectionString). */
+export const EVENTSTORE_SCHEMES = ['esdb://', 'esdb+discover://'] as const;
+
 /** Every environment variable Kāinga reads; `.env.example` documents each one. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -77,7 +80,15 @@ export const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kdb://']),
+  /**
+   * Exactly the schemes @eventstore/db-client 6 parses (esdb, esdb+discover; case-sensitive). The
+   * kurrentdb:// and kdb:// of KurrentDB's documentation belong to the newer @kurrent/kurrentdb-client:
+   * this client refuses them at start-up with a parse error, so they are refused here, by name.
+   * KurrentDB servers take esdb:// all the same (same gRPC protocol).
+   */
+  EVENTSTORE_URL: optionalString.refine((v) => v === undefined || EVENTSTORE_SCHEMES.some((s) => v.startsWith(s)), {
+    message: `must start with ${EVENTSTORE_SCHEMES.join(' or ')}, e.g. esdb://eventstore:2113?tls=false (kurrentdb:// and kdb:// are not understood by the installed @eventstore/db-client; write esdb:// for a KurrentDB server too)`,
+  }),
   MONGO_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
   MONGO_DB: z.string().default('kainga'),
   TEMPORAL_ADDRESS: optionalString,
