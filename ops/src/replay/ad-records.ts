@@ -1,0 +1,89 @@
+import { adActivityEventTypes } from '@kainga/contracts';
+import type { RecordedEvent } from '@kainga/platform';
+
+/**
+ * The flat record of one ad impression or click, in this fixed column order (the CSV header and
+ * the key order of every NDJSON object). `kind` is 'impression' or 'click' rather than the event
+ * type name: an analyst groups by it and needs no knowledge of our event names. `activityId` is
+ * the impression's or the click's own id (`impressionId`/`clickId`), `at` the time the activity
+ * happened as the server that took it saw it, `recordedAt` when the log stored it.
+ */
+export const AD_RECORD_COLUMNS = [
+  'position',
+  'recordedAt',
+  'kind',
+  'eventId',
+  'activityId',
+  'at',
+  'adContentId',
+  'subscriptionId',
+  'partnerId',
+  'tier',
+  'placement',
+  'city',
+  'suburb',
+  'userId',
+  'propertyId',
+  'userAgent',
+  'ipHash',
+  'sessionHash',
+] as const;
+
+export type AdRecordColumn = (typeof AD_RECORD_COLUMNS)[number];
+export type AdRecord = Record<AdRecordColumn, string | null>;
+export type ReplayFormat = 'ndjson' | 'csv';
+export const REPLAY_FORMATS: readonly ReplayFormat[] = ['ndjson', 'csv'];
+
+export const adKind = (type: string): 'impression' | 'click' => (type === adActivityEventTypes[0] ? 'impression' : 'click');
+
+/** null stays null (absent in the data, or a null the schema allows); anything else as text. */
+const text = (v: unknown): string | null => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * The record of an `AdImpressionRecorded`/`AdClickRecorded` event. The data is read as stored,
+ * not re-validated: a replay must show the log as it is, and validating every event would cost
+ * more than the rest of the replay.
+ */
+export function toAdRecord(e: RecordedEvent): AdRecord {
+  const d = (e.data ?? {}) as Record<string, unknown>;
+  const kind = adKind(e.type);
+  // Built in AD_RECORD_COLUMNS' order: JSON.stringify keeps insertion order.
+  return {
+    position: e.position,
+    recordedAt: e.recordedAt,
+    kind,
+    eventId: e.id,
+    activityId: text(kind === 'impression' ? d.impressionId : d.clickId),
+    at: text(d.at),
+    adContentId: text(d.adContentId),
+    subscriptionId: text(d.subscriptionId),
+    partnerId: text(d.partnerId),
+    tier: text(d.tier),
+    placement: text(d.placement),
+    city: text(d.city),
+    suburb: text(d.suburb),
+    userId: text(d.userId),
+    propertyId: text(d.propertyId),
+    userAgent: text(d.userAgent),
+    ipHash: text(d.ipHash),
+    sessionHash: text(d.sessionHash),
+  };
+}
+
+/** One JSON object and a `\n`. */
+export const ndjsonLine = (r: AdRecord): string => `${JSON.stringify(r)}\n`;
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; null is an empty field. */
+export function csvField(v: string | null): string {
+  if (v === null) return '';
+  return NEEDS_QUOTES.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+/** RFC 4180 ends every record, the header too, with CRLF. */
+export const csvRow = (values: readonly (string | null)[]): string => `${values.map(csvField).join(',')}\r\n`;
+export const csvHeader = (): string => csvRow(AD_RECORD_COLUMNS);
+export const csvLine = (r: AdRecord): string => csvRow(AD_RECORD_COLUMNS.map((c) => r[c]));
+
+export const formatRecord = (format: ReplayFormat): ((r: AdRecord) => string) => (format === 'csv' ? csvLine : ndjsonLine);
