@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserValuation } from '@kainga/contracts';
-import { callApi, chooseOption, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, chooseCity, chooseOption, newPerson, registerThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -25,13 +25,6 @@ const currentLabel = (group: Locator) => group.locator('xpath=..').locator('.rat
 /** The form item holding a labelled control (an antd select shows its choice there). */
 const formItem = (page: Page, label: string) => page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
 const checkedCount = (page: Page, group: string) => page.getByRole('radiogroup', { name: group, exact: true }).locator('input[type="radio"]:checked');
-
-async function chooseCity(page: Page, city: string) {
-  await page.getByLabel('City').click();
-  await page.getByLabel('City').fill(city);
-  await settledSelectList(page).locator(`.ant-select-item-option[title="${city}"]`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
-}
 
 async function myValuations(page: Page): Promise<UserValuation[]> {
   const { status, body } = await callApi<UserValuation[]>(page, 'GET', '/api/valuations');

@@ -318,6 +318,14 @@ export async function chooseOption(page: Page, scope: Locator | Page, label: str
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
+/** Types a town into the valuation wizard's City search and picks it from the list. */
+export async function chooseCity(page: Page, city: string): Promise<void> {
+  await page.getByLabel('City').click();
+  await page.getByLabel('City').fill(city);
+  await settledSelectList(page).locator(`.ant-select-item-option[title="${city}"]`).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
+
 /**
  * The path and query of the last link matching `pattern` mailed to `to` (DATA_DIR/outbox). Links
  * carry PUBLIC_URL's origin (else localhost), so a test opens the path at its own origin.

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainExplanation, plainSentence, propertyTypeLabels, propertyTypeOf, type UserValuation, type ValuationResult } from '@kainga/contracts';
-import { callApi, newPerson, registerThroughUi, settledSelectList, startSuite, visible, type Suite } from './harness';
+import { callApi, chooseCity, newPerson, registerThroughUi, startSuite, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -22,13 +22,6 @@ const reportDocument = (page: Page) => page.frameLocator('iframe.report-frame');
 
 /** The sentences as the results screen and the report show them: "<lead>: <text>". */
 const shownSentences = async (items: { allInnerTexts(): Promise<string[]> }) => (await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-
-async function chooseCity(page: Page, city: string) {
-  await page.getByLabel('City').click();
-  await page.getByLabel('City').fill(city);
-  await settledSelectList(page).locator(`.ant-select-item-option[title="${city}"]`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
-}
 
 describe('How we got here, in plain words', () => {
   it('shows the plain sentences after a valuation, the formulas only on request (and on paper), and the report says the same with the property type', async () => {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyDirectoryPage, PublicPropertyLocation, UserValuation } from '@kainga/contracts';
-import { callApi, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, chooseCity, newPerson, registerThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -20,13 +20,6 @@ afterAll(async () => {
 const ADDRESS = '27 Kelburn Parade';
 const ADDRESS_HINT = 'Enter a street address, e.g. 12 Kelburn Parade.';
 const SWITCH = 'Show on the public map and directory';
-
-async function chooseCity(page: Page, city: string) {
-  await page.getByLabel('City').click();
-  await page.getByLabel('City').fill(city);
-  await settledSelectList(page).locator(`.ant-select-item-option[title="${city}"]`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
-}
 
 /** What a signed-out visitor's browser gets of the property from the map's and the directory's public reads. */
 async function seenInPublic(visitor: Page, propertyId: string) {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserValuation } from '@kainga/contracts';
-import { callApi, DEMO_PASSWORD, newPerson, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, chooseCity, DEMO_PASSWORD, newPerson, registerThroughUi, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -17,13 +17,6 @@ function amount(text: string): number {
   if (!match) throw new Error(`no amount in "${text}"`);
   const n = Number(match[2]!.replace(/,/g, ''));
   return match[1] === '-' || match[1] === '−' ? -n : n;
-}
-
-async function chooseCity(page: Page, city: string) {
-  await page.getByLabel('City').click();
-  await page.getByLabel('City').fill(city);
-  await settledSelectList(page).locator(`.ant-select-item-option[title="${city}"]`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
 /** The report page's document (the server's report, in its frame). */

@@ -60,27 +60,28 @@ export class LazyRequestLogger {
     this.logger.level = level;
   }
 
-  private enabled(level: string): boolean {
-    return (this.built ?? this.parent).isLevelEnabled(level);
+  /** Writes at `level` when it is enabled, making the child only then. */
+  private write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    if ((this.built ?? this.parent).isLevelEnabled(level)) (this.logger[level] as (...a: unknown[]) => void)(...args);
   }
 
   fatal(...args: unknown[]): void {
-    if (this.enabled('fatal')) (this.logger.fatal as (...a: unknown[]) => void)(...args);
+    this.write('fatal', args);
   }
   error(...args: unknown[]): void {
-    if (this.enabled('error')) (this.logger.error as (...a: unknown[]) => void)(...args);
+    this.write('error', args);
   }
   warn(...args: unknown[]): void {
-    if (this.enabled('warn')) (this.logger.warn as (...a: unknown[]) => void)(...args);
+    this.write('warn', args);
   }
   info(...args: unknown[]): void {
-    if (this.enabled('info')) (this.logger.info as (...a: unknown[]) => void)(...args);
+    this.write('info', args);
   }
   debug(...args: unknown[]): void {
-    if (this.enabled('debug')) (this.logger.debug as (...a: unknown[]) => void)(...args);
+    this.write('debug', args);
   }
   trace(...args: unknown[]): void {
-    if (this.enabled('trace')) (this.logger.trace as (...a: unknown[]) => void)(...args);
+    this.write('trace', args);
   }
   silent(): void {}
   child(bindings: Record<string, unknown>, options?: Record<string, unknown>): FastifyBaseLogger {

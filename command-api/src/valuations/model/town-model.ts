@@ -90,18 +90,16 @@ export function fitTownModel(sales: readonly TownModelSale[], weights: readonly 
     })(),
   };
   // Streets seen in two or more sales (a lone sale's street cannot be told from its own noise).
+  const keys = usable.map(({ s }) => streetKey(s));
   const streetCounts = new Map<string, number>();
-  for (const { s } of usable) {
-    const key = streetKey(s);
-    if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
-  }
+  for (const key of keys) if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
   const streetNames = [...streetCounts].filter(([, n]) => n >= 2).map(([key]) => key).sort();
   // Columns: intercept, ln F, ln L (0 without land), no land, each type but house, each suburb, each street.
   const otherTypes = propertyTypes.filter((t) => t !== 'house');
   const p = 4 + otherTypes.length + suburbNames.length + streetNames.length;
   const suburbColumn = new Map(suburbNames.map((n, i) => [n, 4 + otherTypes.length + i]));
   const streetColumn = new Map(streetNames.map((n, i) => [n, 4 + otherTypes.length + suburbNames.length + i]));
-  const row = (s: TownModelSale): number[] => {
+  const row = (s: TownModelSale, key: string | null): number[] => {
     const x = new Array<number>(p).fill(0);
     x[0] = 1;
     x[1] = Math.log(s.floorArea!) - centre.lnFloor;
@@ -111,14 +109,13 @@ export function fitTownModel(sales: readonly TownModelSale[], weights: readonly 
     if (type !== 'house') x[4 + otherTypes.indexOf(type)] = 1;
     const col = suburbColumn.get(normalisePlace(s.suburb));
     if (col !== undefined) x[col] = 1;
-    const key = streetKey(s);
     const streetCol = key === null ? undefined : streetColumn.get(key);
     if (streetCol !== undefined) x[streetCol] = 1;
     return x;
   };
   const a = Array.from({ length: p }, () => new Array<number>(p).fill(0));
   const b = new Array<number>(p).fill(0);
-  const rows = usable.map(({ s, w }) => ({ x: row(s), y: Math.log(s.price), w }));
+  const rows = usable.map(({ s, w }, i) => ({ x: row(s, keys[i]!), y: Math.log(s.price), w }));
   for (const { x, y, w } of rows) {
     for (let i = 0; i < p; i++) {
       if (x[i] === 0) continue;
