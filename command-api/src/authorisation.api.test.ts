@@ -174,6 +174,10 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     }),
   },
   'GET /api/admin/outbox': { call: () => ({ url: '/api/admin/outbox' }) },
+  'GET /api/admin/events': { call: () => ({ url: '/api/admin/events?limit=5' }) },
+  'GET /api/admin/events/export': { call: () => ({ url: '/api/admin/events/export?format=csv&type=UserRegistered' }) },
+  'GET /api/admin/streams/:stream': { call: (f) => ({ url: `/api/admin/streams/user-${f.personas.owner.id}` }) },
+  'GET /api/admin/ad-events': { call: () => ({ url: '/api/admin/ad-events?format=csv' }) },
 
   'GET /api/admin/ad-content': { call: () => ({ url: '/api/admin/ad-content' }) },
   'POST /api/admin/ad-content/:id/approve': { call: () => ({ url: '/api/admin/ad-content/no-such-advert/approve' }) },
@@ -189,6 +193,7 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'GET /api/ads/active': { call: () => ({ url: '/api/ads/active?placement=mortgage_calculator&city=Auckland&targetRole=mortgage-broker' }) },
 
   'GET /api/partner/ad-performance': { call: () => ({ url: '/api/partner/ad-performance?days=7' }) },
+  'GET /api/admin/ad-performance': { call: () => ({ url: '/api/admin/ad-performance?from=2026-03-01&to=2026-03-07' }) },
   // Public: an unknown advert answers 404 to everyone.
   'POST /api/ads/impression': { call: () => ({ url: '/api/ads/impression', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
   'POST /api/ads/click': { call: () => ({ url: '/api/ads/click', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },

@@ -43,6 +43,8 @@ export const permissions = [
   // Spec 001 §6: admins allocate plans and change subscriptions; partners subscribe and manage their adverts.
   'admin:advertising',
   'partner:advertising',
+  // Issue 12: the event history and the advert activity records (admins only; viewing is recorded).
+  'admin:audit',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -69,6 +71,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'admin:stats',
     'admin:outbox',
     'admin:advertising',
+    'admin:audit',
   ],
   mortgage_broker: ['read:valuation:summary:any', 'create:valuation', 'create:property', 'partner:leads', ...partnerPermissions],
   registered_valuer: [

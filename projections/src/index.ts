@@ -1,7 +1,9 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
+import { adAnalyticsProjector } from './ad-analytics';
 import { adContentProjector } from './ad-content';
 import { adPerformanceProjector } from './ad-performance';
+import { auditLogProjector } from './audit-log';
 import { adPlansProjector } from './ad-plans';
 import { adSubscriptionsProjector } from './ad-subscriptions';
 import { couponsProjector } from './coupons';
@@ -28,13 +30,16 @@ export * from './partner-leads';
 export * from './ad-content';
 export * from './active-ads';
 export * from './ad-performance';
+export * from './ad-analytics';
+export * from './ad-analytics-queries';
 export * from './ad-plans';
 export * from './ad-subscriptions';
 export * from './lead-charges';
 export * from './coupons';
+export * from './audit-log';
 export type { Page, PageWindow } from './paged-read';
 export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, leadChargesProjector, couponsProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, leadChargesProjector, couponsProjector, auditLogProjector];

@@ -109,6 +109,12 @@ export const routeAccess = {
   'GET /api/admin/partners': { caller: 'admin:partners' },
   'POST /api/admin/create-partner': { caller: 'admin:partners' },
   'GET /api/admin/outbox': { caller: 'admin:outbox' },
+  // The event history (issue 12): the log filtered and paged, one stream's timeline, the export; viewing is recorded.
+  'GET /api/admin/events': { caller: 'admin:audit' },
+  'GET /api/admin/events/export': { caller: 'admin:audit' },
+  'GET /api/admin/streams/:stream': { caller: 'admin:audit' },
+  // The ad impressions and clicks of a range of the log, streamed (issue 12; analysts use the replay CLI).
+  'GET /api/admin/ad-events': { caller: 'admin:audit' },
 
   // Advertising: admins approve adverts; partners write their own; everyone sees active ones.
   'GET /api/admin/ad-content': { caller: 'admin:advertising' },
@@ -132,6 +138,7 @@ export const routeAccess = {
   'PUT /api/admin/ad-plans/:id': { caller: 'admin:advertising' },
   'POST /api/admin/allocate-ad-plan': { caller: 'admin:advertising' },
   'GET /api/admin/partner-ad-subscriptions': { caller: 'admin:advertising' },
+  'GET /api/admin/ad-performance': { caller: 'admin:advertising' },
   'PATCH /api/admin/partner-ad-subscriptions/:id': { caller: 'admin:advertising' },
   // The partner's Advertising tab, for the active partner role.
   'GET /api/partner-ad-subscriptions': partnerAdvertising('the partner’s subscriptions'),

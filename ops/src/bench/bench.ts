@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { adImpressionBench, type AdImpressionBenchResult } from './ad-impression-bench';
 import { appendBench } from './append-bench';
+import { AUDIT_EVENTS, auditHistoryBench, auditHistoryRows } from './audit-history-bench';
 import { httpBench, type HttpBenchResult } from './http-bench';
 import type { LoadResult } from './load';
 import { note, phase } from './progress';
 import { rebuildBench } from './rebuild-bench';
+import { REPLAY_EVENTS, replayBench, replayRows } from './replay-bench';
 import { fmtInt, fmtMs, machine, markdownTable, type Row } from './table';
 import { DEFAULT_VALUATION_BENCH, runAccuracy, runThroughput, valuationRows } from './valuation-phase';
 
@@ -58,6 +60,18 @@ async function adsOnly() {
   }
 }
 
+/** `npm run bench -- --audit`: the admin event history row alone (BENCH_AUDIT_EVENTS events in the log). */
+async function auditOnly() {
+  const dir = mkdtempSync(join(tmpdir(), 'kainga-bench-'));
+  process.stdout.write(`Kāinga event history benchmark — ${machine()}\n`);
+  try {
+    const audit = await auditHistoryBench(join(dir, 'audit-data'));
+    process.stdout.write(`\n${markdownTable(auditHistoryRows(audit))}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function adRows(ads: AdImpressionBenchResult): Row[] {
   const i = ads.impressions;
   const lost = ads.accepted - ads.stored;
@@ -95,29 +109,35 @@ async function main() {
   const started = performance.now();
   process.stdout.write(`Kāinga benchmarks — ${machine()}\nscratch: ${dir}\n`);
   try {
-    phase(1, 5, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
+    phase(1, 7, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
     const append = await appendBench(dir, APPENDS);
     note(`one at a time: ${fmtInt(append.perSecond)} appends/s (${fmtMs(append.ms)} ms, ${((append.ms * 1000) / append.appends).toFixed(1)} µs each)`);
     const concurrent = await appendBench(dir, APPENDS, APPENDS_IN_FLIGHT);
     note(`${APPENDS_IN_FLIGHT} at once: ${fmtInt(concurrent.perSecond)} appends/s (${fmtMs(concurrent.ms)} ms)`);
 
-    phase(2, 5, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
+    phase(2, 7, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
     const rebuild = await rebuildBench(dir, { events: REBUILD_EVENTS, users: REBUILD_USERS });
     note(`${fmtInt(rebuild.perSecond)} events/s (${fmtMs(rebuild.ms)} ms, ${fmtInt(rebuild.documents)} documents)`);
     const s = rebuild.stages;
     const pct = (ms: number) => `${fmtMs(ms)} ms (${((ms / rebuild.ms) * 100).toFixed(0)}%)`;
     note(`where the time went: read pages ${pct(s.read)} · project ${pct(s.project)} · stage writes ${pct(s.apply)} · persist ${pct(s.persist)} · other ${pct(s.other)}`);
 
-    phase(3, 5, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
+    phase(3, 7, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
     const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
 
-    phase(4, 5, `POST /api/ads/impression: ${fmtInt(AD_IMPRESSIONS)} impressions × ${AD_CONNECTIONS} connections on loopback (autocannon), beside GET /api/health`);
+    phase(4, 7, `POST /api/ads/impression: ${fmtInt(AD_IMPRESSIONS)} impressions × ${AD_CONNECTIONS} connections on loopback (autocannon), beside GET /api/health`);
     const ads = await adImpressionBench(join(dir, 'ads-data'), { impressions: AD_IMPRESSIONS, connections: AD_CONNECTIONS, seconds: HTTP_SECONDS });
 
     const valuation = DEFAULT_VALUATION_BENCH;
-    phase(5, 5, `valuations: accuracy on held-out sales (a realistic generated market, then the demo generator), then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
+    phase(5, 7, `valuations: accuracy on held-out sales (a realistic generated market, then the demo generator), then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
     const accuracy = runAccuracy(valuation);
     const throughput = await runThroughput(join(dir, 'valuation-data'), valuation);
+
+    phase(6, 7, `replay of the ad streams: ${fmtInt(REPLAY_EVENTS)} ad events to NDJSON and Parquet (SqliteEventStore), beside the raw read of the same pages`);
+    const replay = replayRows(await replayBench(dir, REPLAY_EVENTS));
+
+    phase(7, 7, `the admin's event history: pages of GET /api/admin/events with ${fmtInt(AUDIT_EVENTS)} events in the log, beside a signed-in GET /api/auth/user`);
+    const audit = auditHistoryRows(await auditHistoryBench(join(dir, 'audit-data')));
 
     const rows: Row[] = [
       { measure: `Single-event appends to new streams (SQLite, ${fmtInt(APPENDS)})`, result: `${fmtInt(append.perSecond)} /s`, aim: `≥ ${fmtInt(AIM_APPENDS)} /s` },
@@ -126,6 +146,8 @@ async function main() {
       ...httpRows(http),
       ...adRows(ads),
       ...valuationRows({ accuracy, throughput }, valuation),
+      ...replay,
+      ...audit,
     ];
     const table = markdownTable(rows);
     const file = new URL('./last-results.md', import.meta.url);
@@ -136,4 +158,4 @@ async function main() {
   }
 }
 
-await (process.argv.includes('--http') ? httpOnly() : process.argv.includes('--ads') ? adsOnly() : main());
+await (process.argv.includes('--http') ? httpOnly() : process.argv.includes('--ads') ? adsOnly() : process.argv.includes('--audit') ? auditOnly() : main());

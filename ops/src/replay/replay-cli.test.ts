@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adLogDataDir } from './ad-log.fixture';
+import { adLogDataDir } from '@kainga/projections/ad-records/testing';
 import { main, REPLAY_USAGE } from './replay-cli';
 
 /** A stream that keeps what is written to it (not a terminal, so no progress bar is drawn). */
@@ -116,7 +116,7 @@ describe('npm run replay -- ads', () => {
     [['ads', '--from', '2026-03-02T10:00:00Z', '--to', '2026-03-02T10:00:00Z'], '--to 2026-03-02T10:00:00Z is not after --from 2026-03-02T10:00:00Z: the range is empty.'],
     [['ads', '--from', '7', '--to', '3'], '--to 3 is not after --from 7: the range is empty.'],
     [['ads', '--from', '7', '--to', '7'], '--to 7 is not after --from 7: the range is empty.'],
-    [['ads', '--format', 'parquet'], '--format parquet: expected ndjson or csv.'],
+    [['ads', '--format', 'xlsx'], '--format xlsx: expected ndjson, csv or parquet.'],
     [['ads', '--form', '2026-03-01'], "Unknown option '--form'"],
     [['ads', '--from'], "Option '--from <value>' argument missing"],
     [['ads', '--out', '/no/such/dir/ads.ndjson'], '--out /no/such/dir/ads.ndjson: the directory /no/such/dir does not exist.'],

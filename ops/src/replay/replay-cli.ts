@@ -5,20 +5,20 @@ import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { runWhenMain } from '../cli-main';
-import { REPLAY_FORMATS, type ReplayFormat } from './ad-records';
-import { AD_ACTIVITY_FILTER, replayAds, type ReplayCounts } from './replay-ads';
-import { parseRange, ReplayUsageError } from './replay-range';
-import { seekStart } from './seek-start';
+import { AD_ACTIVITY_FILTER, parseRange, replayAds, ReplayUsageError, seekStart, type ReplayCounts } from '@kainga/projections/ad-records';
+import { encoderFor, formatList, REPLAY_FILE_FORMATS, type ReplayFileFormat } from './replay-formats';
+import { replayIntoMain } from './replay-into-cli';
 
-export const REPLAY_USAGE = 'Usage: npm run replay -- ads [--from <date|position>] [--to <date|position>] [--format ndjson|csv] [--out <file>]';
+export const REPLAY_USAGE = 'Usage: npm run replay -- ads [--from <date|position>] [--to <date|position>] [--format ndjson|csv|parquet] [--out <file>]';
 
 const HELP = `${REPLAY_USAGE}
 
 Writes the ad impressions and clicks of the event log, in log order, one flat record each.
   --from   first day (YYYY-MM-DD, UTC), instant (ISO timestamp with zone) or log position; inclusive
   --to     last day (YYYY-MM-DD, UTC, the whole day), instant or log position; exclusive
-  --format ndjson (default) or csv (RFC 4180, with a header)
+  --format ndjson (default), csv (RFC 4180, with a header) or parquet (string columns, nulls kept)
   --out    file to write (replaced); standard output when absent
+  --into   replay into an analysis instead (see npm run replay -- ads --into x --help)
 Progress and the closing counts go to standard error.
 `;
 
@@ -30,12 +30,14 @@ export interface ReplayIo {
 
 /**
  * `npm run replay -- ads …`: an analyst's replay of the ad streams straight from the event store
- * the environment configures (EVENTSTORE_URL, else DATA_DIR's embedded log), to NDJSON or CSV.
+ * the environment configures (EVENTSTORE_URL, else DATA_DIR's embedded log), to NDJSON, CSV or Parquet.
  * Answers 0 when done, 2 for a bad argument (with a message saying which and why), 1 when the
  * store or the output fails. The output holds nothing of the run itself (no run time, no host), so
  * one range gives the same bytes every time.
  */
 export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
+  // `--into <analysis>` builds an analytic read model rather than writing records (replay-into-cli.ts).
+  if (args.some((a) => a === '--into' || a.startsWith('--into='))) return replayIntoMain(args, io);
   const stderr = io.stderr ?? process.stderr;
   const say = (text: string) => stderr.write(`${text}\n`);
   let parsed;
@@ -71,7 +73,7 @@ export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
   try {
     // The bar's total is every ad event in the log: a range may end before it, hence the final update.
     progress.start(Math.max(await eventStore.countEvents(AD_ACTIVITY_FILTER), 1), 0);
-    counts = await replayAds(eventStore, { range: parsed.range, format: parsed.format, out, after: await seekStart(eventStore, parsed.range.from, adapter), onProgress: (read) => progress.update(read) });
+    counts = await replayAds(eventStore, { range: parsed.range, encoder: encoderFor(parsed.format), out, after: await seekStart(eventStore, parsed.range.from, adapter), onProgress: (read) => progress.update(read) });
     progress.setTotal(Math.max(counts.read, 1));
     progress.update(counts.read);
     if (parsed.out) await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
@@ -112,8 +114,8 @@ export function parseReplayArgs(args: string[]) {
   if (positionals.length === 0) throw new ReplayUsageError('Say what to replay: ads.');
   if (positionals[0] !== 'ads') throw new ReplayUsageError(`Cannot replay "${positionals[0]}": only ads can be replayed.`);
   if (positionals.length > 1) throw new ReplayUsageError(`Unexpected argument "${positionals[1]}".`);
-  const format = (values.format ?? 'ndjson') as ReplayFormat;
-  if (!REPLAY_FORMATS.includes(format)) throw new ReplayUsageError(`--format ${values.format}: expected ${REPLAY_FORMATS.join(' or ')}.`);
+  const format = (values.format ?? 'ndjson') as ReplayFileFormat;
+  if (!REPLAY_FILE_FORMATS.includes(format)) throw new ReplayUsageError(`--format ${values.format}: expected ${formatList()}.`);
   const out = values.out;
   if (out !== undefined) {
     if (out.trim() === '') throw new ReplayUsageError('--out needs a file name.');

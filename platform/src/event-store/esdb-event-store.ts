@@ -186,8 +186,9 @@ export class EsdbEventStore implements EventStore {
     return event.position;
   }
 
-  async readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
-    return this.readEvents(stream, options?.fromRevision ?? 0);
+  async readStream(stream: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]> {
+    if (options?.limit !== undefined && options.limit <= 0) return [];
+    return this.readEvents(stream, options?.fromRevision ?? 0, options?.limit);
   }
 
   private async readEvents(stream: string, fromRevision: number, maxCount?: number): Promise<RecordedEvent[]> {

@@ -85,8 +85,11 @@ export interface Subscription {
 
 export interface EventStore {
   append(stream: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /** The events of one stream in order; an empty list when the stream does not exist. */
-  readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream in order; an empty list when the stream does not exist. `limit`:
+   * at most that many from `fromRevision` on (a page of a long stream, or one event by revision).
+   */
+  readStream(stream: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]>;
   /** A page of `$all` in log order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from `after`, then live. */

@@ -156,9 +156,10 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  async readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]> {
-    return this.statement('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision')
-      .all(stream, options?.fromRevision ?? 0)
+  async readStream(stream: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]> {
+    // LIMIT -1 is SQLite's "no limit"; either way one range of the (stream, revision) index.
+    return this.statement('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?')
+      .all(stream, options?.fromRevision ?? 0, options?.limit ?? -1)
       .map(toRecorded);
   }
 

@@ -47,6 +47,18 @@ export function eventStoreContract(name: string, factory: EventStoreFactory | nu
       expect(await store.readStream(s('nobody'))).toEqual([]);
     });
 
+    it('reads a page of a stream: from a revision, at most `limit` events', async () => {
+      const store = await start();
+      await store.append(s('paged'), ['A', 'B', 'C', 'D', 'E'].map((t) => ev(t)), { expectedRevision: 'no_stream' });
+      const types = async (options: { fromRevision?: number; limit?: number }) => (await store.readStream(s('paged'), options)).map((e) => [e.type, e.revision]);
+      expect(await types({ fromRevision: 1, limit: 2 })).toEqual([['B', 1], ['C', 2]]);
+      expect(await types({ fromRevision: 3, limit: 10 })).toEqual([['D', 3], ['E', 4]]);
+      expect(await types({ limit: 1 })).toEqual([['A', 0]]);
+      expect(await types({ fromRevision: 5, limit: 1 })).toEqual([]);
+      expect(await types({ fromRevision: 2 })).toEqual([['C', 2], ['D', 3], ['E', 4]]);
+      expect(await store.readStream(s('nobody'), { limit: 3 })).toEqual([]);
+    });
+
     it('refuses an append with a stale expected revision and writes nothing', async () => {
       const store = await start();
       await store.append(s('user-2'), [ev('A')], { expectedRevision: 'no_stream' });

@@ -131,7 +131,7 @@ describe('POST /api/ads/impression and /api/ads/click', () => {
 
   it('shows the partner its impressions, clicks and click-through per NZ day', async () => {
     const head = await t.stores.eventStore.headPosition();
-    await waitForProjection(t.stores.readStore, 'ad_performance', head);
+    await waitForProjection(t.stores.readStore, 'ad_analytics', head);
     const recorded = (await adActivityEvents(t.stores)).filter((e) => (e.data as { partnerId: string }).partnerId === partnerId);
     const impressions = recorded.filter((e) => e.type === 'AdImpressionRecorded').length;
     const clicks = recorded.filter((e) => e.type === 'AdClickRecorded').length;

@@ -1,5 +1,5 @@
 import { AdPerformanceQuery, AdPerformanceView } from '@kainga/contracts';
-import { nzDayOf, partnerPerformance } from '@kainga/projections';
+import { nzDayOf, partnerAdPerformance } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -16,6 +16,7 @@ export function firstDayOf(today: string, days: number): string {
  * GET /api/partner/ad-performance?role&days: the active partner role's real impressions, clicks
  * and leads per NZ day over the last `days` days (today included), and their totals with the
  * click-through rate (clicks / impressions). Replaces the old build's placeholder figures.
+ * Read from the analytic model (`ad_analytics`) the admin's Ad Performance charts read too.
  */
 export default async function adPerformanceRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +28,7 @@ export default async function adPerformanceRoutes(app: FastifyInstance, { deps }
       const partner = await activePartner(store, currentUser(request), request.query.role);
       const today = nzDayOf(new Date().toISOString());
       const from = firstDayOf(today, request.query.days);
-      return partnerPerformance(store, partner._id, from, today);
+      return partnerAdPerformance(store, partner._id, from, today);
     },
   );
 }

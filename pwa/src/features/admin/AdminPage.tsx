@@ -4,8 +4,10 @@ import { isAdmin } from '@kainga/contracts/browser';
 import { useUser } from '../../auth/user';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { useAdminStats } from './admin-queries';
+import { AdPerformanceSection } from './ad-performance/AdPerformanceSection';
 import { AdvertisingManagement } from './advertising/AdvertisingManagement';
 import { CouponManagement } from './coupons/CouponManagement';
+import { AuditHistory } from './history/AuditHistory';
 import { PartnerManagement } from './PartnerManagement';
 import { PropertyOverview } from './PropertyOverview';
 import { SentEmails } from './SentEmails';
@@ -85,8 +87,10 @@ export default function AdminPage() {
     <section className="container page admin-page" aria-labelledby="admin-title">
       <h1 id="admin-title">Admin Dashboard</h1>
       <StatCards />
+      <AuditHistory />
       <PartnerManagement />
       <AdvertisingManagement />
+      <AdPerformanceSection />
       <CouponManagement />
       <UserManagement />
       <PropertyOverview />

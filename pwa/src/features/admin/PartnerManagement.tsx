@@ -11,6 +11,8 @@ import { useNetworkRequired } from '../../offline';
 import { useLocations, useRoles } from '../partner-apply/partner-queries';
 import { adminUsersKey, ADMIN_STATS_PATH } from './admin-queries';
 import { CreatePartnerForm } from './CreatePartnerForm';
+import { HistoryLink } from './history/HistoryLink';
+import { partnerApplicationStream } from './history/history-streams';
 import { applicationsKey, approveUrl, partnersKey, rejectUrl, splitApplications, statusBadges } from './partner-applications';
 import { RejectApplicationModal } from './RejectApplicationModal';
 
@@ -129,6 +131,7 @@ function Applications({ locations }: { locations: readonly Location[] | undefine
                 <Button danger disabled={deciding(a)} onClick={() => setRejecting(a)} aria-label={`Reject ${a.businessName}`}>
                   Reject
                 </Button>
+                <HistoryLink stream={partnerApplicationStream(a.id)} name={`the application of ${a.businessName}`} />
               </Space>
             </li>
           ))}
@@ -149,6 +152,7 @@ function Applications({ locations }: { locations: readonly Location[] | undefine
                 </div>
                 {a.reviewedAt && <p className="muted">Reviewed {formatDateNZ(a.reviewedAt)}</p>}
                 {a.applicationStatus === 'rejected' && a.adminNotes && <p className="muted">Reason: {a.adminNotes}</p>}
+                <HistoryLink stream={partnerApplicationStream(a.id)} name={`the application of ${a.businessName}`} />
               </li>
             ))}
           </ul>

@@ -5,6 +5,8 @@ import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
 import { moreText, PROPERTIES_PAGE_SIZE } from './admin-list';
 import { useAdminProperties } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
+import { HistoryLink } from './history/HistoryLink';
+import { propertyStream } from './history/history-streams';
 import { useListState } from './useListState';
 
 const count = (n: number | null) => (n === null ? '—' : String(n));
@@ -18,6 +20,7 @@ const columns: TableColumnsType<AdminProperty> = [
   { key: 'floorArea', title: 'Floor area', align: 'right', render: (_, p) => formatArea(p.floorArea) },
   { key: 'createdAt', title: 'Added', render: (_, p) => formatDateNZ(p.createdAt) },
   { key: 'rateableValue', title: 'Rateable value', align: 'right', render: (_, p) => formatNZD(p.rateableValue) },
+  { key: 'history', title: <span className="visually-hidden">History</span>, render: (_, p) => <HistoryLink stream={propertyStream(p.id)} name={p.address} /> },
 ];
 
 /**

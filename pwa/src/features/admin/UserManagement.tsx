@@ -11,6 +11,8 @@ import { useNetworkRequired } from '../../offline';
 import { USERS_PAGE_SIZE, type ListPage } from './admin-list';
 import { adminUsersKey, useAdminUsers } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
+import { HistoryLink } from './history/HistoryLink';
+import { userStream } from './history/history-streams';
 import { useListState } from './useListState';
 
 const tagClass = (r: RoleName) => (r === 'admin' ? 'tag-admin' : r === 'general' ? 'tag-general' : 'tag-partner');
@@ -110,9 +112,12 @@ export function UserManagement() {
             </Button>
           </Space>
         ) : (
-          <Button size="small" onClick={() => setEditing({ id: u.id, roles: [...u.roles] })} aria-label={`Edit Roles of ${u.firstName} ${u.lastName}`}>
-            Edit Roles
-          </Button>
+          <Space>
+            <HistoryLink stream={userStream(u.id)} name={`${u.firstName} ${u.lastName}`} />
+            <Button size="small" onClick={() => setEditing({ id: u.id, roles: [...u.roles] })} aria-label={`Edit Roles of ${u.firstName} ${u.lastName}`}>
+              Edit Roles
+            </Button>
+          </Space>
         ),
     },
   ];

@@ -9,6 +9,8 @@ import { useNetworkRequired } from '../../../offline';
 import { RejectApplicationModal } from '../RejectApplicationModal';
 import { approveAdUrl, awaitingApproval, rejectAdUrl } from './ad-content';
 import { adminAdContentKey, useAdminAdContent, useRefresh } from './advertising-queries';
+import { HistoryLink } from '../history/HistoryLink';
+import { adContentStream } from '../history/history-streams';
 import { tierBadges } from './plans';
 
 function useAdDecisions(onRejected: () => void) {
@@ -64,6 +66,7 @@ function AdvertCard({ ad, busy, approving, onApprove, onReject }: { ad: AdConten
         <Button danger disabled={busy} onClick={onReject} aria-label={`Reject ${ad.title}`}>
           Reject
         </Button>
+        <HistoryLink stream={adContentStream(ad.id)} name={`the advert ${ad.title}`} />
       </Space>
     </li>
   );

@@ -7,6 +7,8 @@ import { useToast } from '../../../chrome/ToastProvider';
 import { formatDateNZ } from '../../../format/format';
 import { useNetworkRequired } from '../../../offline';
 import { adminAdContentKey, adminSubscriptionsKey, useAdminSubscriptions, useRefresh } from './advertising-queries';
+import { HistoryLink } from '../history/HistoryLink';
+import { adSubscriptionStream, partnerStream } from '../history/history-streams';
 import { tierBadges } from './plans';
 import { autoRenewLabel, paymentStateOf, sortSubscriptions, subscriberName, subscriptionActions, subscriptionStatusBadges, subscriptionUrl, type SubscriptionAction } from './subscriptions';
 
@@ -71,6 +73,8 @@ function SubscriptionCard({ s, busy, onAction }: { s: AdminAdSubscriptionView; b
             button
           );
         })}
+        <HistoryLink stream={adSubscriptionStream(s.id)} name={`subscription ${name}`} />
+        <HistoryLink stream={partnerStream(s.partner.id)} name={s.partner.businessName || subscriberName(s)} text="Partner history" />
       </Space>
     </li>
   );

@@ -10,6 +10,8 @@ import { couponsKey, useCoupons } from './coupon-queries';
 import { CouponRedemptions } from './CouponRedemptions';
 import { couponUrl, discountLabel, redemptionsLabel, trialDaysLabel, validUntilLabel } from './coupons';
 import { CreateCouponForm } from './CreateCouponForm';
+import { HistoryLink } from '../history/HistoryLink';
+import { couponStream } from '../history/history-streams';
 
 function useSwitchCoupon() {
   const { toast } = useToast();
@@ -88,6 +90,7 @@ export function CouponManagement() {
                 </Button>
               ),
             },
+            { title: '', key: 'history', render: (_v, c) => <HistoryLink stream={couponStream(c.code)} name={`coupon ${c.code}`} /> },
           ]}
         />
       )}

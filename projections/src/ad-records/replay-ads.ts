@@ -1,7 +1,7 @@
 import { adActivityEventTypes } from '@kainga/contracts';
 import type { EventFilter, EventStore, Position } from '@kainga/platform';
 import type { Writable } from 'node:stream';
-import { adKind, csvHeader, formatRecord, toAdRecord, type ReplayFormat } from './ad-records';
+import { toAdRecord, type AdRecord, type AdRecordEncoder } from './ad-records';
 import { reached, type ReplayRange } from './replay-range';
 
 /** Only impressions and clicks are ever read: the store skips every other type. */
@@ -10,15 +10,19 @@ export const AD_ACTIVITY_FILTER: EventFilter = { eventTypes: [...adActivityEvent
 /** Events per readAll page: measured fastest on the embedded store (larger pages cost more in GC than they save in awaits). */
 export const REPLAY_PAGE_SIZE = 1000;
 
-export interface ReplayOptions {
+export interface ReplayReadOptions {
   range: ReplayRange;
-  format: ReplayFormat;
-  out: Writable;
-  /** readAll's exclusive start (see startAfter); null reads from the first ad event. */
+  /** readAll's exclusive start (see startAfter and seekStart); null reads from the first ad event. */
   after?: Position | null;
   pageSize?: number;
   /** After each page: ad events read so far (in the range or not). */
   onProgress?: (read: number) => void;
+}
+
+export interface ReplayOptions extends ReplayReadOptions {
+  /** The format: textEncoder('ndjson' | 'csv'), or the CLI's Parquet encoder. */
+  encoder: AdRecordEncoder;
+  out: Writable;
 }
 
 export interface ReplayCounts {
@@ -28,8 +32,13 @@ export interface ReplayCounts {
   read: number;
 }
 
+export const noCounts = (): ReplayCounts => ({ impressions: 0, clicks: 0, read: 0 });
+
 /**
- * Writes the ad events of a range, in log order, as NDJSON or CSV (with its header).
+ * The records of the ad events of a range, in log order, a store page at a time (pages wholly
+ * outside the range yield nothing). Nothing is read until the consumer asks for the next page, so
+ * a slow consumer holds the read back and memory stays at about one page. `counts` is kept up to
+ * date as pages are read.
  *
  * The range is a contiguous slice of the log: it starts at the first ad event that has reached
  * `from` and ends before the first one after that which has reached `to`. For positions that is
@@ -37,25 +46,21 @@ export interface ReplayCounts {
  * as recorded times go forward with the log (they do, give or take a clock step back), and it
  * means two adjacent ranges never share or drop an event.
  *
- * The end is fixed when the replay starts (the last ad event in the log then), so events appended
- * while it runs never make two runs over one range differ. Output is written a page at a time,
- * waiting for `drain` when the stream asks, so memory stays flat however long the range.
+ * The end is fixed when the first page is asked for (the last ad event in the log then), so events
+ * appended while it runs never make two runs over one range differ.
  */
-export async function replayAds(store: EventStore, options: ReplayOptions): Promise<ReplayCounts> {
-  const { range, format, out } = options;
+export async function* adRecordPages(store: EventStore, options: ReplayReadOptions, counts: ReplayCounts = noCounts()): AsyncGenerator<AdRecord[]> {
+  const { range } = options;
   const pageSize = options.pageSize ?? REPLAY_PAGE_SIZE;
-  const line = formatRecord(format);
-  const counts: ReplayCounts = { impressions: 0, clicks: 0, read: 0 };
-  if (format === 'csv') await write(out, csvHeader());
   const head = await store.headPosition(AD_ACTIVITY_FILTER);
-  if (head === null) return counts;
+  if (head === null) return;
   let after = options.after ?? null;
   let started = range.from === null;
   let done = after !== null && after >= head;
   while (!done) {
     const page = await store.readAll({ after, filter: AD_ACTIVITY_FILTER, limit: pageSize });
     if (page.length === 0) break;
-    let chunk = '';
+    const records: AdRecord[] = [];
     for (const e of page) {
       if (e.position > head) {
         done = true;
@@ -70,8 +75,9 @@ export async function replayAds(store: EventStore, options: ReplayOptions): Prom
         done = true;
         break;
       }
-      chunk += line(toAdRecord(e));
-      if (adKind(e.type) === 'impression') counts.impressions += 1;
+      const record = toAdRecord(e);
+      records.push(record);
+      if (record.kind === 'impression') counts.impressions += 1;
       else counts.clicks += 1;
       if (e.position === head) {
         done = true;
@@ -79,14 +85,35 @@ export async function replayAds(store: EventStore, options: ReplayOptions): Prom
       }
     }
     after = page[page.length - 1]!.position;
-    if (chunk) await write(out, chunk);
     options.onProgress?.(counts.read);
+    if (records.length > 0) yield records;
   }
+}
+
+/** The encoder's bytes for those pages: its start, each page, its end; empty chunks left out. */
+export async function* encodedChunks(pages: AsyncIterable<readonly AdRecord[]>, encoder: AdRecordEncoder): AsyncGenerator<string | Uint8Array> {
+  const start = encoder.start();
+  if (start.length > 0) yield start;
+  for await (const records of pages) {
+    const chunk = encoder.page(records);
+    if (chunk.length > 0) yield chunk;
+  }
+  const end = encoder.end();
+  if (end.length > 0) yield end;
+}
+
+/**
+ * Writes the ad events of a range (see adRecordPages) to `out` in the encoder's format, a page at a
+ * time, waiting for `drain` when the stream asks, so memory stays flat however long the range.
+ */
+export async function replayAds(store: EventStore, options: ReplayOptions): Promise<ReplayCounts> {
+  const counts = noCounts();
+  for await (const chunk of encodedChunks(adRecordPages(store, options, counts), options.encoder)) await write(options.out, chunk);
   return counts;
 }
 
 /** Writes and, when the stream's buffer is full, waits until it drains (or fails). */
-function write(out: Writable, chunk: string): Promise<void> {
+export function write(out: Writable, chunk: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: unknown) => reject(error);
     out.once('error', onError);

@@ -1,4 +1,4 @@
-import { adActivityEventTypes } from '@kainga/contracts';
+import { AD_EVENT_TEXT_FORMATS, adActivityEventTypes, type AdEventTextFormat } from '@kainga/contracts';
 import type { RecordedEvent } from '@kainga/platform';
 
 /**
@@ -31,8 +31,9 @@ export const AD_RECORD_COLUMNS = [
 
 export type AdRecordColumn = (typeof AD_RECORD_COLUMNS)[number];
 export type AdRecord = Record<AdRecordColumn, string | null>;
-export type ReplayFormat = 'ndjson' | 'csv';
-export const REPLAY_FORMATS: readonly ReplayFormat[] = ['ndjson', 'csv'];
+/** The text formats (the CLI adds Parquet, in ops, where its library lives). */
+export type ReplayFormat = AdEventTextFormat;
+export const REPLAY_FORMATS: readonly ReplayFormat[] = AD_EVENT_TEXT_FORMATS;
 
 export const adKind = (type: string): 'impression' | 'click' => (type === adActivityEventTypes[0] ? 'impression' : 'click');
 
@@ -87,3 +88,24 @@ export const csvHeader = (): string => csvRow(AD_RECORD_COLUMNS);
 export const csvLine = (r: AdRecord): string => csvRow(AD_RECORD_COLUMNS.map((c) => r[c]));
 
 export const formatRecord = (format: ReplayFormat): ((r: AdRecord) => string) => (format === 'csv' ? csvLine : ndjsonLine);
+
+/** What a format writes: its opening bytes, each page of records, its closing bytes (each may be empty). */
+export interface AdRecordEncoder {
+  start(): string | Uint8Array;
+  page(records: readonly AdRecord[]): string | Uint8Array;
+  end(): string | Uint8Array;
+}
+
+/** NDJSON (no header) or CSV (its header first): one line per record, nothing after the last. */
+export function textEncoder(format: ReplayFormat): AdRecordEncoder {
+  const line = formatRecord(format);
+  return {
+    start: () => (format === 'csv' ? csvHeader() : ''),
+    page: (records) => {
+      let chunk = '';
+      for (const r of records) chunk += line(r);
+      return chunk;
+    },
+    end: () => '',
+  };
+}

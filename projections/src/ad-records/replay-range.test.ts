@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBound, parseRange, reached, ReplayUsageError, startAfter } from './replay-range';
+import { parseBound, parseRange, QUERY_BOUND_NAMES, reached, ReplayUsageError, startAfter } from './replay-range';
 
 describe('replay range', () => {
   it('reads a day as its first instant for --from and the next day’s first instant for --to (UTC)', () => {
@@ -50,5 +50,12 @@ describe('replay range', () => {
     expect(startAfter(parseBound('--from', '42'), 'eventstoredb')).toBeNull();
     expect(startAfter(parseBound('--from', '2026-03-01'), 'sqlite')).toBeNull();
     expect(startAfter(null, 'sqlite')).toBeNull();
+  });
+
+  it('names the ends as the API’s query parameters when asked, with the same rules', () => {
+    expect(parseBound('to', '2026-03-01')).toMatchObject({ text: '2026-03-02T00:00:00.000Z' });
+    expect(parseBound('from', '2026-03-01')).toMatchObject({ text: '2026-03-01T00:00:00.000Z' });
+    expect(() => parseRange('2026-03-02', '2026-03-01', QUERY_BOUND_NAMES)).toThrow('to 2026-03-01 is not after from 2026-03-02: the range is empty.');
+    expect(() => parseRange('soon', undefined, QUERY_BOUND_NAMES)).toThrow(/^from soon: expected a date/);
   });
 });

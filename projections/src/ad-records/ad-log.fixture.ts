@@ -1,5 +1,5 @@
 import { AdClickRecorded, AdImpressionRecorded, AdSubscriptionStarted, adActivityStream } from '@kainga/contracts';
-import { SqliteEventStore, type NewEvent } from '@kainga/platform';
+import { SqliteEventStore, type EventStore, type NewEvent } from '@kainga/platform';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,23 +56,22 @@ function otherEvent(n: number, at: string): NewEvent {
 }
 
 /** Appends with the clock set to `at`, so the event's recordedAt is `at`. */
-async function appendAt(store: SqliteEventStore, at: string, stream: string, events: NewEvent[]) {
+async function appendAt(store: EventStore, at: string, stream: string, events: NewEvent[]) {
   vi.setSystemTime(new Date(at));
   await store.append(stream, events, { expectedRevision: 'any' });
 }
 
 /**
- * A DATA_DIR holding this log (position: recorded time, event):
+ * Appends this log (position in a fresh log: recorded time, event):
  *  1, 2: 2026-03-01T10:00Z impressions 1 and 2 (one append)
  *  3:    2026-03-01T11:00Z AdSubscriptionStarted (not ad activity)
  *  4:    2026-03-01T23:59:59.999Z click 1 (a user agent with a comma and quotes, a user, a property)
  *  5:    2026-03-02T00:00Z impression 3
  *  6:    2026-03-02T08:00Z AdSubscriptionStarted
  *  7, 8: 2026-03-02T09:00Z click 2, impression 4
+ * In a log that already holds events the positions move up by as many; the order stays.
  */
-export async function adLogDataDir(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'replay-'));
-  const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+export async function appendAdLog(store: EventStore): Promise<void> {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     const day1 = adActivityStream('2026-03-01');
@@ -87,6 +86,16 @@ export async function adLogDataDir(): Promise<string> {
     await appendAt(store, '2026-03-02T09:00:00.000Z', day2, [click(2, '2026-03-02T08:59:59.000Z'), impression(4, '2026-03-02T08:59:59.500Z', { tier: 'bronze' })]);
   } finally {
     vi.useRealTimers();
+  }
+}
+
+/** A DATA_DIR whose embedded log is just appendAdLog's. */
+export async function adLogDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'replay-'));
+  const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+  try {
+    await appendAdLog(store);
+  } finally {
     await store.close();
   }
   return dataDir;

@@ -13,7 +13,7 @@ export interface ReplayRange {
   to: Bound | null;
 }
 
-/** A bad command-line value; the CLI prints the message and exits with 2. */
+/** A bad range or argument: the CLI prints the message and exits with 2, the API answers 400 with it. */
 export class ReplayUsageError extends Error {
   constructor(message: string) {
     super(message);
@@ -30,6 +30,11 @@ const INTEGER = /^\d+$/;
 const ESDB_POSITION = /^\d{20}-\d{20}$/;
 const DAY_MS = 86_400_000;
 
+/** How the ends are named in messages: the CLI's flags, or the API's query parameters. */
+export type BoundName = '--from' | '--to' | 'from' | 'to';
+export const CLI_BOUND_NAMES = { from: '--from', to: '--to' } as const;
+export const QUERY_BOUND_NAMES = { from: 'from', to: 'to' } as const;
+
 /**
  * Parses a `--from`/`--to` value:
  * - `YYYY-MM-DD`: a UTC day. For `--from` its first instant; for `--to` the first instant of the
@@ -40,14 +45,14 @@ const DAY_MS = 86_400_000;
  *   positions; on EventStoreDB, `N` sorts before every event of commit position N.
  * - a position exactly as a record shows it (`00000000000000000042`, or `<commit>-<prepare>`).
  */
-export function parseBound(flag: '--from' | '--to', value: string): Bound {
+export function parseBound(flag: BoundName, value: string): Bound {
   const v = value.trim();
   const day = DAY.exec(v);
   if (day) {
     const ms = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
     // Date.UTC rolls 2026-02-30 over to March: refuse a day that does not exist.
     if (new Date(ms).toISOString().slice(0, 10) !== v) throw new ReplayUsageError(`${flag} ${value}: no such day (expected YYYY-MM-DD).`);
-    const at = flag === '--to' ? ms + DAY_MS : ms;
+    const at = flag.endsWith('to') ? ms + DAY_MS : ms;
     return { kind: 'time', ms: at, text: new Date(at).toISOString() };
   }
   if (TIMESTAMP.test(v)) {
@@ -66,11 +71,16 @@ export function parseBound(flag: '--from' | '--to', value: string): Bound {
 }
 
 /** Both ends; refuses a range that is empty by its own ends (when both are of one kind), surely a slip. */
-export function parseRange(from: string | undefined, to: string | undefined): ReplayRange {
-  const range: ReplayRange = { from: from === undefined ? null : parseBound('--from', from), to: to === undefined ? null : parseBound('--to', to) };
+export function parseRange(
+  from: string | undefined,
+  to: string | undefined,
+  names: { from: BoundName; to: BoundName } = CLI_BOUND_NAMES,
+): ReplayRange {
+  const range: ReplayRange = { from: from === undefined ? null : parseBound(names.from, from), to: to === undefined ? null : parseBound(names.to, to) };
   const { from: f, to: t } = range;
-  if (f && t && f.kind === 'time' && t.kind === 'time' && t.ms <= f.ms) throw new ReplayUsageError(`--to ${to} is not after --from ${from}: the range is empty.`);
-  if (f && t && f.kind === 'position' && t.kind === 'position' && t.position <= f.position) throw new ReplayUsageError(`--to ${to} is not after --from ${from}: the range is empty.`);
+  const empty = `${names.to} ${to} is not after ${names.from} ${from}: the range is empty.`;
+  if (f && t && f.kind === 'time' && t.kind === 'time' && t.ms <= f.ms) throw new ReplayUsageError(empty);
+  if (f && t && f.kind === 'position' && t.kind === 'position' && t.position <= f.position) throw new ReplayUsageError(empty);
   return range;
 }
 

@@ -1,9 +1,11 @@
-import { SqliteEventStore } from '@kainga/platform';
+import { SqliteEventStore, type EventStore } from '@kainga/platform';
+import { once } from 'node:events';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adLogDataDir } from './ad-log.fixture';
-import { replayAds } from './replay-ads';
+import { textEncoder } from './ad-records';
+import { adRecordPages, encodedChunks, replayAds } from './replay-ads';
 import { parseRange } from './replay-range';
 
 /** A slow sink with a tiny buffer, so that writes have to wait for 'drain'. */
@@ -32,7 +34,7 @@ describe('replayAds', () => {
     const outputs: string[] = [];
     for (const pageSize of [1, 2, 3, 5000]) {
       const out = slowSink();
-      const counts = await replayAds(store, { range: parseRange('2', '2026-03-02T09:00:00.000Z'), format: 'ndjson', out: out.stream, pageSize });
+      const counts = await replayAds(store, { range: parseRange('2', '2026-03-02T09:00:00.000Z'), encoder: textEncoder('ndjson'), out: out.stream, pageSize });
       // Read: positions 1 (before the range), 2, 4, 5 and 7 (the first at the range's end).
       expect(counts).toEqual({ impressions: 2, clicks: 1, read: 5 });
       expect(out.waits()).toBeGreaterThan(0);
@@ -49,7 +51,7 @@ describe('replayAds', () => {
     let appended = false;
     const counts = await replayAds(store, {
       range: parseRange(undefined, undefined),
-      format: 'csv',
+      encoder: textEncoder('csv'),
       out: out.stream,
       pageSize: 2,
       onProgress: () => {
@@ -67,7 +69,34 @@ describe('replayAds', () => {
 
   it('writes only the CSV header for a range without ad events', async () => {
     const out = slowSink();
-    expect(await replayAds(store, { range: parseRange('2026-04-01', undefined), format: 'csv', out: out.stream })).toEqual({ impressions: 0, clicks: 0, read: 6 });
+    expect(await replayAds(store, { range: parseRange('2026-04-01', undefined), encoder: textEncoder('csv'), out: out.stream })).toEqual({ impressions: 0, clicks: 0, read: 6 });
     expect(out.text()).toBe('position,recordedAt,kind,eventId,activityId,at,adContentId,subscriptionId,partnerId,tier,placement,city,suburb,userId,propertyId,userAgent,ipHash,sessionHash\r\n');
+  });
+
+  it('reads a store page only when the consumer asks for the next one (the HTTP stream holds one page at most)', async () => {
+    let reads = 0;
+    const counting = new Proxy(store, {
+      get(target, key) {
+        if (key === 'readAll') return (options: Parameters<EventStore['readAll']>[0]) => ((reads += 1), target.readAll(options));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const pages = adRecordPages(counting, { range: parseRange(undefined, undefined), pageSize: 1 });
+    expect(reads).toBe(0);
+    await pages.next();
+    expect(reads).toBe(1);
+    await pages.return(undefined);
+
+    reads = 0;
+    const readable = Readable.from(encodedChunks(adRecordPages(counting, { range: parseRange(undefined, undefined), pageSize: 1 }), textEncoder('ndjson')), { objectMode: false, highWaterMark: 1 });
+    await once(readable, 'readable');
+    await new Promise(setImmediate);
+    // Nobody has read the first page's bytes yet: no second page is fetched.
+    expect(reads).toBe(1);
+    const chunks: Buffer[] = [];
+    for await (const chunk of readable) chunks.push(chunk as Buffer);
+    expect(reads).toBe(6);
+    expect(Buffer.concat(chunks).toString().split('\n').filter(Boolean)).toHaveLength(6);
   });
 });

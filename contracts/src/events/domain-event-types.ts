@@ -1,0 +1,44 @@
+import { AccountInvitationEvent, AdminEmailEvent, EmailReservationEvent, UserEvent } from './accounts';
+import { AdActivityEvent, AdContentEvent, AdPlanEvent, AdSubscriptionEvent } from './advertising';
+import { AuditViewEvent } from './audit';
+import { PaymentCustomerEvent } from './billing';
+import { CouponEvent } from './coupons';
+import { DemoSeedEvent } from './demo-seed';
+import { LeadChargeEvent } from './lead-charges';
+import { PartnerApplicationEvent } from './partner-applications';
+import { PartnerLeadEvent } from './partner-leads';
+import { PartnerEvent } from './partners';
+import { PropertyEvent } from './properties';
+import { SaleEvent } from './sales';
+import { ValuationEvent } from './valuations';
+
+/** Every event union of the domain (ops/src/architecture/domain-event-types.test.ts checks none is missing). */
+const domainEventUnions = [
+  UserEvent,
+  AdminEmailEvent,
+  EmailReservationEvent,
+  AccountInvitationEvent,
+  DemoSeedEvent,
+  ValuationEvent,
+  PartnerApplicationEvent,
+  SaleEvent,
+  PropertyEvent,
+  AdPlanEvent,
+  AdSubscriptionEvent,
+  AdContentEvent,
+  AdActivityEvent,
+  PartnerEvent,
+  PaymentCustomerEvent,
+  AuditViewEvent,
+  LeadChargeEvent,
+  CouponEvent,
+  PartnerLeadEvent,
+] as const;
+
+/**
+ * The type of every event the domain writes, from its zod unions. A read model that wants "every
+ * event but…" (the audit history) subscribes to this list, not to the whole log: a filter that
+ * names types lets the store read by type, so the advert impressions (thousands a second) and
+ * anything that is not a domain event (a benchmark's synthetic stream) are never read at all.
+ */
+export const domainEventTypes: readonly string[] = [...new Set(domainEventUnions.flatMap((union) => union.options.map((option) => option.shape.type.value)))];

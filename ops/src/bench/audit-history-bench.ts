@@ -1,0 +1,188 @@
+import { adminLinkFor } from '@kainga/command-api/testing';
+import type { RoleName } from '@kainga/contracts';
+import { EMBEDDED_REBUILD_BATCH, loadConfig, openStores, rebuildProjection, recordVersion, type EventStore, type NewEvent } from '@kainga/platform';
+import { auditLogProjector } from '@kainga/projections';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { startKainga } from '../server';
+import { browserCookies } from './browser-cookies';
+import { prng } from './events';
+import { bar, note } from './progress';
+import { fmtInt, fmtMs, type Row } from './table';
+
+/** Events in the log the history is read from (BENCH_AUDIT_EVENTS changes it). */
+export const AUDIT_EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
+/** Requests per measured query, one at a time. */
+const REQUESTS = Number(process.env.BENCH_AUDIT_REQUESTS ?? 200);
+const EVENTS_PER_STREAM = 10;
+const AIM_PAGE_MS = 100;
+const ADMIN_EMAIL = 'auditor@bench.example.nz';
+
+const kinds = ['user', 'valuation', 'property', 'partnerApplication', 'partner', 'adSubscription', 'adContent', 'leadCharge', 'coupon', 'partnerLead'];
+const ACTORS = 2_000;
+
+export interface AuditQueryFigures {
+  name: string;
+  p50: number;
+  p99: number;
+  /** Events on the page (so a fast empty answer is not mistaken for a fast page). */
+  events: number;
+}
+
+export interface AuditHistoryBenchResult {
+  events: number;
+  fillPerSecond: number;
+  rebuildPerSecond: number;
+  /** The first read after start: the embedded store loads the read model and sorts the index the query walks. */
+  firstReadMs: number;
+  queries: AuditQueryFigures[];
+  baseline: AuditQueryFigures;
+}
+
+/**
+ * A page of GET /api/admin/events with a million events in the log: the log is filled with
+ * events of ten aggregate kinds (10 a stream, 2,000 actors, one correlation per append), the
+ * audit read model is rebuilt from it as `npm run projections:rebuild` would, then the whole
+ * service starts on that data directory (NODE_ENV=production) and an admin reads pages of the
+ * history over loopback, one request at a time: the first page (which also records the view,
+ * an append), the next page by its cursor, and the filters. Beside them, in the same run, the
+ * signed-in GET /api/auth/user of the same admin: what any signed-in read costs here.
+ */
+export async function auditHistoryBench(dataDir: string, total = AUDIT_EVENTS): Promise<AuditHistoryBenchResult> {
+  const env = { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '100000000', HOST: '127.0.0.1', ADMIN_EMAILS: ADMIN_EMAIL };
+  const stores = await openStores(loadConfig(env));
+  let fillPerSecond: number;
+  let rebuildPerSecond: number;
+  let marks: { actor: string; correlationId: string; from: string; to: string };
+  try {
+    const filled = await fill(stores.eventStore, total);
+    fillPerSecond = filled.perSecond;
+    marks = filled.marks;
+    note(`filled ${fmtInt(total)} events (${fmtInt(fillPerSecond)} events/s)`);
+    const progress = bar('rebuilding audit_log', total);
+    const started = performance.now();
+    await rebuildProjection(stores, auditLogProjector, { batchSize: EMBEDDED_REBUILD_BATCH, onProgress: (p) => progress.update(p.done, p.total) });
+    await recordVersion(stores.readStore, auditLogProjector);
+    progress.stop();
+    rebuildPerSecond = total / ((performance.now() - started) / 1000);
+    note(`audit_log rebuilt: ${fmtInt(rebuildPerSecond)} events/s`);
+  } finally {
+    await stores.close();
+  }
+
+  const kainga = await startKainga({ dataDir, port: 0, env });
+  try {
+    const url = kainga.url.replace('localhost', '127.0.0.1');
+    const cookie = await signInAdmin(url, dataDir);
+    const get = async (path: string) => {
+      const res = await fetch(`${url}${path}`, { headers: { cookie } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
+      return JSON.parse(text) as { events?: unknown[]; nextCursor?: string | null };
+    };
+    let started = performance.now();
+    const first = await get('/api/admin/events?limit=50');
+    const firstReadMs = performance.now() - started;
+    note(`first read after start (the read model loaded, its index sorted): ${fmtMs(firstReadMs)} ms`);
+
+    const measure = async (name: string, path: string): Promise<AuditQueryFigures> => {
+      const times: number[] = [];
+      let events = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        started = performance.now();
+        const body = await get(path);
+        times.push(performance.now() - started);
+        events = body.events?.length ?? 0;
+      }
+      times.sort((a, b) => a - b);
+      const figures = { name, p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!, events };
+      note(`${name}: p50 ${fmtMs(figures.p50)} ms, p99 ${fmtMs(figures.p99)} ms (${figures.events} events a page)`);
+      return figures;
+    };
+    const deep = (await get(`/api/admin/events?limit=50&cursor=${first.nextCursor}`)).nextCursor;
+    const queries = [
+      await measure('first page, newest first (the view recorded: an append)', '/api/admin/events?limit=50'),
+      await measure('a later page by its cursor', `/api/admin/events?limit=50&cursor=${deep}`),
+      await measure('oldest first, two types', '/api/admin/events?order=oldest&limit=50&type=BenchNoted,BenchClosed'),
+      await measure('one actor', `/api/admin/events?limit=50&actor=${marks.actor}`),
+      await measure('one aggregate kind and a time range', `/api/admin/events?limit=50&stream=partnerApplication-&from=${marks.from}&to=${marks.to}`),
+      await measure('one correlation id', `/api/admin/events?limit=50&correlationId=${marks.correlationId}`),
+    ];
+    const baseline = await measure('baseline: GET /api/auth/user, same admin', '/api/auth/user');
+    return { events: total, fillPerSecond, rebuildPerSecond, firstReadMs, queries, baseline };
+  } finally {
+    await kainga.close();
+  }
+}
+
+/** Appends `total` events, 10 to a stream, many appends in flight (the store commits them in groups). */
+async function fill(eventStore: EventStore, total: number) {
+  const random = prng(20_261_125);
+  const actors = Array.from({ length: ACTORS }, () => randomUUID());
+  const types = ['BenchOpened', 'BenchNoted', 'BenchNoted', 'BenchChanged', 'BenchNoted', 'BenchChanged', 'BenchNoted', 'BenchReviewed', 'BenchNoted', 'BenchClosed'];
+  const streams = Math.ceil(total / EVENTS_PER_STREAM);
+  const progress = bar('filling the log', total);
+  const started = performance.now();
+  const marks = { actor: actors[0]!, correlationId: '', from: '', to: '' };
+  const IN_FLIGHT = 500;
+  let written = 0;
+  for (let s = 0; s < streams; s += IN_FLIGHT) {
+    const appends: Promise<unknown>[] = [];
+    for (let k = s; k < Math.min(streams, s + IN_FLIGHT); k++) {
+      const count = Math.min(EVENTS_PER_STREAM, total - k * EVENTS_PER_STREAM);
+      const at = new Date().toISOString();
+      const actorId = random() < 0.1 ? null : actors[Math.floor(random() * ACTORS)]!;
+      const actorRoles: RoleName[] = actorId ? ['general'] : [];
+      const correlationId = randomUUID();
+      if (k === Math.floor(streams / 2)) marks.correlationId = correlationId;
+      const events: NewEvent[] = Array.from({ length: count }, (_, i) => ({
+        id: randomUUID(),
+        type: types[i]!,
+        data: { n: i, amount: Math.round(random() * 100_000), note: `bench entry ${k}.${i}` },
+        metadata: { actorId, actorRoles, correlationId, causationId: null, occurredAt: at },
+      }));
+      appends.push(eventStore.append(`${kinds[k % kinds.length]}-${randomUUID()}`, events, { expectedRevision: 'no_stream' }));
+      written += count;
+    }
+    await Promise.all(appends);
+    // A tenth of the log, around the middle, for the time range query.
+    if (!marks.from && written >= total * 0.45) marks.from = new Date().toISOString();
+    if (!marks.to && written >= total * 0.55) marks.to = new Date(Date.now() + 1).toISOString();
+    progress.update(written);
+  }
+  progress.stop();
+  marks.to ||= new Date(Date.now() + 1).toISOString();
+  return { perSecond: total / ((performance.now() - started) / 1000), marks };
+}
+
+/** Registers the bench's admin (listed in ADMIN_EMAILS) and follows the mailed admin link, as its owner would. */
+async function signInAdmin(url: string, dataDir: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: 'correct horse battery staple', firstName: 'Audit', lastName: 'Bench' }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  let cookie = browserCookies(res);
+  const link = await adminLinkFor(dataDir, ADMIN_EMAIL);
+  if (!link) throw new Error('no admin-email link was mailed');
+  const proved = await fetch(`${url}${link}`, { headers: { cookie }, redirect: 'manual' });
+  if (proved.status !== 302) throw new Error(`the admin-email link answered ${proved.status}`);
+  if (proved.headers.getSetCookie().some((c) => c.startsWith('kainga.sid='))) cookie = browserCookies(proved);
+  const me = (await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json()) as { roles: string[] };
+  if (!me.roles.includes('admin')) throw new Error(`the bench's account is not an admin (${me.roles.join(', ')})`);
+  return cookie;
+}
+
+export function auditHistoryRows(r: AuditHistoryBenchResult): Row[] {
+  return [
+    ...r.queries.map((q, i) => ({
+      measure: `${i === 0 ? `GET /api/admin/events, ${fmtInt(r.events)} events in the log: ` : '…'}${q.name}, p50 / p99 (${q.events} events a page)`,
+      result: `${fmtMs(q.p50)} / ${fmtMs(q.p99)} ms`,
+      aim: `p99 < ${AIM_PAGE_MS} ms`,
+    })),
+    { measure: `…baseline in the same run: ${r.baseline.name.replace(/^baseline: /, '')}, p50 / p99`, result: `${fmtMs(r.baseline.p50)} / ${fmtMs(r.baseline.p99)} ms`, aim: 'baseline' },
+    { measure: '…first read after start (read model loaded from disk, index sorted)', result: `${fmtMs(r.firstReadMs)} ms`, aim: '—' },
+    { measure: `…audit_log rebuild over the same ${fmtInt(r.events)} events`, result: `${fmtInt(r.rebuildPerSecond)} events/s`, aim: '—' },
+  ];
+}
