@@ -1,4 +1,5 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,17 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { AD_ANALYTICS, adAnalyticsCounter, adAnalyticsDocOf, adAnalyticsProjector, sumAdAnalytics, type AdAnalyticsDoc } from './ad-analytics';
 import { NO_ADVERT, adPerformanceOf, adminAdPerformance, partnerAdPerformance } from './ad-analytics-queries';
 
+const event = recordedEvents();
+/** How many events were made (the activity ids number them). */
 let position = 0;
-const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const recorded = (type: string, data: object, streamName: string): RecordedEvent => (position++, event(streamName, type, data));
 type Where = { sub?: string; partner?: string; tier?: string; placement?: string; city?: string | null };
 const activity = (type: 'AdImpressionRecorded' | 'AdClickRecorded', at: string, w: Where = {}) =>
   recorded(

@@ -1,21 +1,15 @@
 import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AD_PERFORMANCE, adPerformanceProjector, daysBetween, nzDayOf, partnerPerformance, subscriptionImpressionsBetween } from './ad-performance';
 
+const event = recordedEvents();
+/** How many events were made (the activity ids number them). */
 let position = 0;
-const recorded = (type: string, data: object, streamName: string): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  data,
-  metadata: { actorId: null, actorRoles: [], correlationId: 'c', causationId: null, occurredAt: '' },
-  streamName,
-  revision: 0,
-  position: String(position).padStart(20, '0'),
-  recordedAt: '',
-});
+const recorded = (type: string, data: object, streamName: string): RecordedEvent => (position++, event(streamName, type, data));
 const activity = (type: 'AdImpressionRecorded' | 'AdClickRecorded', subscriptionId: string, partnerId: string, at: string) =>
   recorded(
     type,

@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { runWhenMain } from '../cli-main';
 import { AD_ACTIVITY_FILTER, parseRange, replayAds, ReplayUsageError, seekStart, type ReplayCounts } from '@kainga/projections/ad-records';
+import { parseOrExit } from './parse-or-exit';
 import { encoderFor, formatList, REPLAY_FILE_FORMATS, type ReplayFileFormat } from './replay-formats';
 import { replayIntoMain } from './replay-into-cli';
 
@@ -40,18 +41,9 @@ export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
   if (args.some((a) => a === '--into' || a.startsWith('--into='))) return replayIntoMain(args, io);
   const stderr = io.stderr ?? process.stderr;
   const say = (text: string) => stderr.write(`${text}\n`);
-  let parsed;
-  try {
-    parsed = parseReplayArgs(args);
-  } catch (error) {
-    if (!(error instanceof ReplayUsageError)) throw error;
-    say(`${error.message}\n${REPLAY_USAGE}`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    stderr.write(HELP);
-    return 0;
-  }
+  const outcome = parseOrExit(() => parseReplayArgs(args), { usage: REPLAY_USAGE, help: HELP }, stderr);
+  if ('exit' in outcome) return outcome.exit;
+  const parsed = outcome.args;
   const config = loadConfig(io.env ?? process.env);
   const adapter = config.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite';
   const logFile = join(resolve(config.DATA_DIR), 'events.sqlite');

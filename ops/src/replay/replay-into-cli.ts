@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { asOfTable } from './as-of-table';
+import { parseOrExit } from './parse-or-exit';
 import { readAnalysis, replayInto } from './replay-into';
 
 export const REPLAY_INTO_USAGE = 'Usage: npm run replay -- ads --into <analysis> [--from <date|position>] [--to <date|position>]';
@@ -77,18 +78,9 @@ export async function replayIntoMain(args: string[], io: ReplayIntoIo = {}): Pro
   const stderr = io.stderr ?? process.stderr;
   const stdout = io.stdout ?? process.stdout;
   const say = (text: string) => stderr.write(`${text}\n`);
-  let parsed;
-  try {
-    parsed = parseReplayIntoArgs(args);
-  } catch (error) {
-    if (!(error instanceof ReplayUsageError)) throw error;
-    say(`${error.message}\n${REPLAY_INTO_USAGE}`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    stderr.write(HELP);
-    return 0;
-  }
+  const outcome = parseOrExit(() => parseReplayIntoArgs(args), { usage: REPLAY_INTO_USAGE, help: HELP }, stderr);
+  if ('exit' in outcome) return outcome.exit;
+  const parsed = outcome.args;
   const config = loadConfig(io.env ?? process.env);
   const where = analysisLocation(config, parsed.name);
   if (config.MONGO_URL && where.mongoDb.length > MONGO_DB_NAME_MAX) {

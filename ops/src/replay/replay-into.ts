@@ -1,6 +1,6 @@
 import type { EventStore, Position, ReadStore } from '@kainga/platform';
 import { AD_ANALYTICS, AD_ANALYTICS_FILTER, AD_ANALYTICS_INDEXES, adAnalyticsDocOf, sumAdAnalytics, type AdAnalyticsCounter, type AdAnalyticsDoc } from '@kainga/projections';
-import { reached, type ReplayRange } from '@kainga/projections/ad-records';
+import { rangePages, type ReplayRange } from '@kainga/projections/ad-records';
 
 /** The collection beside `ad_analytics` in an analysis: one document saying what was replayed. */
 export const AD_ANALYSIS = 'ad_analysis';
@@ -39,7 +39,7 @@ const boundText = (b: ReplayRange['from']) => (b === null ? null : b.kind === 't
  * makes (adAnalyticsCounter), summed over the range and swapped in whole, so re-running a name
  * replaces the analysis and an analysis of the whole log equals the live read model.
  *
- * The range is a contiguous slice of the log as replayAds takes it (from the first event that has
+ * The range is a contiguous slice of the log as rangePages takes it (from the first event that has
  * reached `from`, up to the first after it that has reached `to`), its end fixed when the replay
  * starts; the figures are therefore "as of" the end of the range. Nothing of the run (its time,
  * its host) is stored, so one range gives identical documents every time.
@@ -49,40 +49,11 @@ export async function replayInto(source: EventStore, target: ReadStore, options:
   const pageSize = options.pageSize ?? 1000;
   const sums = new Map<string, AdAnalyticsCounter>();
   const summary: AdAnalysisSummary = { _id: 'analysis', name: options.name, from: boundText(range.from), to: boundText(range.to), asOfPosition: null, asOfRecordedAt: null, impressions: 0, clicks: 0, leads: 0 };
-  const head = await source.headPosition(AD_ANALYTICS_FILTER);
-  let after = options.after ?? null;
-  let started = range.from === null;
-  let done = head === null || (after !== null && after >= head);
-  let read = 0;
-  while (!done) {
-    const page = await source.readAll({ after, filter: AD_ANALYTICS_FILTER, limit: pageSize });
-    if (page.length === 0) break;
-    const counted = [];
-    for (const e of page) {
-      if (e.position > head!) {
-        done = true;
-        break;
-      }
-      read += 1;
-      if (!started) {
-        if (!reached(e, range.from!)) continue;
-        started = true;
-      }
-      if (range.to && reached(e, range.to)) {
-        done = true;
-        break;
-      }
-      counted.push(e);
-      summary.asOfPosition = e.position;
-      summary.asOfRecordedAt = e.recordedAt;
-      if (e.position === head) {
-        done = true;
-        break;
-      }
-    }
-    sumAdAnalytics(counted, sums);
-    after = page[page.length - 1]!.position;
-    options.onProgress?.(read);
+  for await (const page of rangePages(source, AD_ANALYTICS_FILTER, { range, after: options.after ?? null, pageSize, onProgress: options.onProgress })) {
+    sumAdAnalytics(page, sums);
+    const last = page[page.length - 1]!;
+    summary.asOfPosition = last.position;
+    summary.asOfRecordedAt = last.recordedAt;
   }
   const docs: AdAnalyticsDoc[] = [...sums.values()].map(adAnalyticsDocOf).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   for (const d of docs) {

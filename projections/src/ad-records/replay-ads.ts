@@ -1,5 +1,5 @@
 import { adActivityEventTypes } from '@kainga/contracts';
-import type { EventFilter, EventStore, Position } from '@kainga/platform';
+import type { EventFilter, EventStore, Position, RecordedEvent } from '@kainga/platform';
 import type { Writable } from 'node:stream';
 import { toAdRecord, type AdRecord, type AdRecordEncoder } from './ad-records';
 import { reached, type ReplayRange } from './replay-range';
@@ -35,38 +35,38 @@ export interface ReplayCounts {
 export const noCounts = (): ReplayCounts => ({ impressions: 0, clicks: 0, read: 0 });
 
 /**
- * The records of the ad events of a range, in log order, a store page at a time (pages wholly
- * outside the range yield nothing). Nothing is read until the consumer asks for the next page, so
- * a slow consumer holds the read back and memory stays at about one page. `counts` is kept up to
- * date as pages are read.
+ * The events of a range of the log that match `filter`, in log order, a store page at a time
+ * (pages wholly outside the range yield nothing). Nothing is read until the consumer asks for the
+ * next page, so a slow consumer holds the read back and memory stays at about one page.
+ * `progress.read` counts the matching events read so far, in the range or not.
  *
- * The range is a contiguous slice of the log: it starts at the first ad event that has reached
- * `from` and ends before the first one after that which has reached `to`. For positions that is
- * exactly "from ≤ position < to"; for times it is "recorded at or after from, before to" as long
- * as recorded times go forward with the log (they do, give or take a clock step back), and it
- * means two adjacent ranges never share or drop an event.
+ * The range is a contiguous slice of the log: it starts at the first matching event that has
+ * reached `from` and ends before the first one after that which has reached `to`. For positions
+ * that is exactly "from ≤ position < to"; for times it is "recorded at or after from, before to"
+ * as long as recorded times go forward with the log (they do, give or take a clock step back), and
+ * it means two adjacent ranges never share or drop an event.
  *
- * The end is fixed when the first page is asked for (the last ad event in the log then), so events
- * appended while it runs never make two runs over one range differ.
+ * The end is fixed when the first page is asked for (the last matching event in the log then), so
+ * events appended while it runs never make two runs over one range differ.
  */
-export async function* adRecordPages(store: EventStore, options: ReplayReadOptions, counts: ReplayCounts = noCounts()): AsyncGenerator<AdRecord[]> {
+export async function* rangePages(store: EventStore, filter: EventFilter, options: ReplayReadOptions, progress: { read: number } = { read: 0 }): AsyncGenerator<RecordedEvent[]> {
   const { range } = options;
   const pageSize = options.pageSize ?? REPLAY_PAGE_SIZE;
-  const head = await store.headPosition(AD_ACTIVITY_FILTER);
+  const head = await store.headPosition(filter);
   if (head === null) return;
   let after = options.after ?? null;
   let started = range.from === null;
   let done = after !== null && after >= head;
   while (!done) {
-    const page = await store.readAll({ after, filter: AD_ACTIVITY_FILTER, limit: pageSize });
+    const page = await store.readAll({ after, filter, limit: pageSize });
     if (page.length === 0) break;
-    const records: AdRecord[] = [];
+    const inRange: RecordedEvent[] = [];
     for (const e of page) {
       if (e.position > head) {
         done = true;
         break;
       }
-      counts.read += 1;
+      progress.read += 1;
       if (!started) {
         if (!reached(e, range.from!)) continue;
         started = true;
@@ -75,18 +75,27 @@ export async function* adRecordPages(store: EventStore, options: ReplayReadOptio
         done = true;
         break;
       }
-      const record = toAdRecord(e);
-      records.push(record);
-      if (record.kind === 'impression') counts.impressions += 1;
-      else counts.clicks += 1;
+      inRange.push(e);
       if (e.position === head) {
         done = true;
         break;
       }
     }
     after = page[page.length - 1]!.position;
-    options.onProgress?.(counts.read);
-    if (records.length > 0) yield records;
+    options.onProgress?.(progress.read);
+    if (inRange.length > 0) yield inRange;
+  }
+}
+
+/** The records of the ad events of a range (see rangePages), a page at a time; `counts` kept up to date as pages are read. */
+export async function* adRecordPages(store: EventStore, options: ReplayReadOptions, counts: ReplayCounts = noCounts()): AsyncGenerator<AdRecord[]> {
+  for await (const page of rangePages(store, AD_ACTIVITY_FILTER, options, counts)) {
+    const records = page.map(toAdRecord);
+    for (const record of records) {
+      if (record.kind === 'impression') counts.impressions += 1;
+      else counts.clicks += 1;
+    }
+    yield records;
   }
 }
 
@@ -103,7 +112,7 @@ export async function* encodedChunks(pages: AsyncIterable<readonly AdRecord[]>, 
 }
 
 /**
- * Writes the ad events of a range (see adRecordPages) to `out` in the encoder's format, a page at a
+ * Writes the ad events of a range (see rangePages) to `out` in the encoder's format, a page at a
  * time, waiting for `drain` when the stream asks, so memory stays flat however long the range.
  */
 export async function replayAds(store: EventStore, options: ReplayOptions): Promise<ReplayCounts> {
