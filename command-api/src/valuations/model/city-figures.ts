@@ -2,7 +2,7 @@ import type { SaleData } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { normalisePlace } from './comparables';
 import { calibrateCity } from './range-calibration';
-import { fitTownModel, type TownModel } from './town-model';
+import { fitTownModel, townMonthEffect, type TownModel } from './town-model';
 import { median, weightedMedian } from './statistics';
 
 /** City-wide figures look back this many months (the widest comparables window). */
@@ -43,12 +43,6 @@ export type CityMarketFigures = {
   /** How many sales the figures stand on. */
   salesCount: number;
 };
-
-/**
- * The town model weighs each sale by e^(−months ago / 12): suburbs' levels move more slowly than
- * the market, so it looks back further than the trend and the ratio (a year-old sale counts 37 %).
- */
-export const TOWN_MODEL_RECENCY_MONTHS = 12;
 
 /** Exponents of the size index the city trend is fitted on (as `estimateValue` scales comparables). */
 const TREND_FLOOR_ELASTICITY = 0.6;
@@ -110,17 +104,16 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
     return day >= from && day <= to ? [{ sale: s, daysAgo: daysBetween(date, today) }] : [];
   });
   const trend = cityTrendPerMonthOf(inCity.map(({ sale: s, daysAgo }) => ({ daysAgo, price: s.price, floorArea: s.floorArea, landArea: s.landArea })));
+  const townModel = fitTownModel(inCity.map(({ sale: s, daysAgo }) => ({ ...s, monthsAgo: daysAgo / DAYS_PER_MONTH })));
   // RVs are set on one date for years: a sale's price/RV ratio moves with the market, so each is
-  // brought to today along the trend, and recent sales weigh more (the trend is a straight line).
-  const toToday = (daysAgo: number) => (trend === null ? 1 : Math.exp((trend * daysAgo) / DAYS_PER_MONTH));
+  // brought to today, along the town's monthly index when there is a town model (else the trend),
+  // and recent sales weigh more.
+  const toToday = (daysAgo: number) =>
+    townModel !== null ? Math.exp(-townMonthEffect(townModel, daysAgo / DAYS_PER_MONTH)) : trend === null ? 1 : Math.exp((trend * daysAgo) / DAYS_PER_MONTH);
   const ratios = inCity
     .filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0)
     .map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
   const perM2 = inCity.filter(({ sale: s }) => s.floorArea !== null && s.floorArea > 0).map(({ sale: s }) => s.price / s.floorArea!);
-  const townModel = fitTownModel(
-    inCity.map(({ sale: s, daysAgo }) => ({ ...s, price: s.price * toToday(daysAgo) })),
-    inCity.map(({ daysAgo }) => Math.exp(-daysAgo / DAYS_PER_MONTH / TOWN_MODEL_RECENCY_MONTHS)),
-  );
   const figures = {
     citySaleToRvRatio: ratios.length > 0 ? weightedMedian(ratios) : null,
     cityMedianPricePerM2: perM2.length > 0 ? median(perM2) : null,

@@ -106,7 +106,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-5',
+      engineVersion: 'kainga-model-6',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -486,8 +486,12 @@ describe("estimateValue: the town's sales model", () => {
     floorElasticity: 0.5,
     landElasticity: 0.2,
     noLand: 0,
+    curvature: { floor: 0, land: 0, floorLand: 0 },
+    typeFloorSlopes: { house: 0, townhouse: 0, unit: 0, apartment: 0 },
+    months: new Array<number>(24).fill(0),
     suburbs: { ponsonby: 0.2, 'grey lynn': 0 },
     streets: {},
+    streetSales: {},
     types: { house: 0, townhouse: 0, unit: -0.1, apartment: 0 },
     centre: { lnFloor: Math.log(150), lnLand: Math.log(600) },
     residualSd: 0.08,
@@ -497,15 +501,29 @@ describe("estimateValue: the town's sales model", () => {
   // Priced exactly as the model says, today: a Grey Lynn sale is e^0.2 cheaper than the same home in Ponsonby.
   const greyLynn = [1, 2, 3].map(() => comparable({ suburb: 'Grey Lynn', price: 1_000_000, floorArea: 150, landArea: 600, saleDate: '2026-06-15' }));
 
-  it('adjusts each comparable to this home by its suburb, kind and size, and weighs in its own price as five sales', () => {
+  it('adjusts each comparable to this home by its suburb, kind and size, and weighs in its own price as twenty sales', () => {
     const e = estimateValue(subject, greyLynn, { ...context, townModel });
     // Each: 1,000,000 × e^0.2 = 1,221,403; the model's own price e^(ln 1M + 0.2) = 1,221,403; all agree.
     expect(e.baseValue).toBe(1_221_000);
     expect(e.explanation[0]).toBe(
-      "Comparable sales: 3 sales, each price adjusted to this home by what Auckland's recent sales say its suburb, kind of home and size are worth → median $1,221,403 weighted by match; the same sales model prices this home at $1,221,403 (as at the comparables' median sale date), which counts as 5 sales → $1,221,403.",
+      "Comparable sales: 3 sales, each price adjusted to this home and to today by what Auckland's sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median $1,221,403 weighted by match; the same sales model prices this home at $1,221,403, which counts as 20 sales → $1,221,403 today, $1,221,403 at the comparables' median sale date (0.0 months ago).",
     );
     // Without the model, the fixed size rules leave the Grey Lynn prices as they are.
     expect(estimateValue(subject, greyLynn, context).baseValue).toBe(1_000_000);
+  });
+
+  it("brings the comparables to today along the town's monthly index, and shows the move as the market step", () => {
+    // Prices six months ago stood e^0.05 above today's; the comparables sold 6.4 months ago (month 6 of the index), at exactly the model's price.
+    const months = new Array<number>(24).fill(0);
+    months[6] = 0.05;
+    const falling = { ...townModel, months };
+    const sold = [1, 2, 3].map(() => comparable({ suburb: 'Ponsonby', price: Math.round(1_221_403 * Math.exp(0.05)), floorArea: 150, landArea: 600, saleDate: '2025-12-01' }));
+    const e = estimateValue(subject, sold, { ...context, now: new Date('2026-06-15T00:00:00Z'), townModel: falling });
+    // As at their sale date: 1,221,403 × e^0.05 = 1,284,025; the index fell e^−0.05 − 1 = −4.9 % since.
+    expect(e.baseValue).toBe(1_284_000);
+    expect(e.marketAdjustment).toBe(-63_000);
+    expect(e.estimatedValue).toBe(1_221_000);
+    expect(e.explanation.find((l) => l.startsWith('Market:'))).toMatch(/^Market: Auckland's monthly price index, read from its sales of the last 24 months, moved -4\.9 % from the comparables' median sale date \(6\.4 months ago\) to today = -\$63,000\.$/);
   });
 
   it('falls back to the fixed size rules for a home without a floor area', () => {

@@ -1,15 +1,16 @@
 import { conditionKeys, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
-import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate } from './calendar';
+import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate, type CalendarDate } from './calendar';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, normalWithin, weightedMedian } from './statistics';
-import { townModelLogPrice, type TownModel } from './town-model';
+import { streetKey, SUBURB_PRIOR_SALES, townModelLogPrice, townMonthEffect, type TownModel } from './town-model';
 
 /**
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
  * base for condition and market, `-3` had a confidence score of weighted counts and fixed size
- * rules for every comparable (see git history).
+ * rules for every comparable, `-5` a straight-line city trend and five-sale weight for the town
+ * model (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-5';
+export const MODEL_ENGINE_VERSION = 'kainga-model-6';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -52,8 +53,8 @@ export type EstimateContext = {
  */
 export type EstimateParts = { comparables: number | null; comparablesError: number | null; rateable: number | null; rateableError: number | null; baseError: number };
 
-/** The town model's price for this home counts as this many comparables beside the comparables' own median. */
-export const TOWN_MODEL_WEIGHT = 5;
+/** The town model's price for this home counts as this many comparables beside the comparables' own median (see step 1). */
+export const TOWN_MODEL_WEIGHT = 20;
 
 export const NOT_ENOUGH_INFORMATION = 'Not enough information to estimate: enter the floor area or the rateable value.';
 
@@ -134,7 +135,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-5`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-6`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -144,11 +145,16 @@ type ComparablesApproach = {
  *
  * 1. Comparables approach (C), when n ≥ 1. With the town's sales model (`context.townModel`,
  *    `fitTownModel`) and a subject with a floor and land area: each comparable with them is
- *    adjusted to the subject by the model, qᵢ = pᵢ × e^(h(subject) − h(i)), h the model's ln price
- *    (suburb, kind of home, floor and land area); c̃ = wmedian(qᵢ; weights mᵢ); the model's own
- *    price H = e^(h(subject) − t × d̃) as at the comparables' median sale date (t the city trend a
- *    day), and C = (m·c̃ + 5·H) / (m + 5): the model counts as five comparables. Its expected error
- *    is as below with √(1 + 1/(m + 5)). Without the model, the fixed size rules:
+ *    adjusted to the subject and to today by the model, qᵢ = pᵢ × e^(h(subject, today) − h(i, its
+ *    sale month)), h the model's ln price (suburb, street, kind of home, floor and land area, the
+ *    town's monthly index); c̃ = wmedian(qᵢ; weights mᵢ); the model's own price H = e^h(subject,
+ *    today); C_today = (m·c̃ + 20·H) / (m + 20): the model counts as twenty comparables (on
+ *    bench:valuation the comparables add little once the model prices the street: five let
+ *    their sale noise through). C = C_today × e^(index at d̃ months ago), as at the comparables'
+ *    median sale date d̃, so that step 5 shows the market's move since. Its expected error is the
+ *    town's: s_C = σ × √(1 + 1/(nₛ + 2)) × max(1, 75 / m̄), σ the model's robust residual sd (how
+ *    far a sale strays from it) and nₛ the sales of the home's street it was fitted on (how well
+ *    it knows the street). Without the model, the fixed size rules:
  *    each price is scaled to the subject's size,
  *      qᵢ = pᵢ × (F / fᵢ)^0.6 × (L / lᵢ)^0.15,
  *    the floor term over the comparables with fᵢ > 0 when F > 0 (the others are left out; when F
@@ -161,7 +167,8 @@ type ComparablesApproach = {
  *    so m − 1 + 1 degrees of freedom), √(1 + 1/m) adds the error of the median itself, and poorly
  *    matching comparables (mean match below 75 %) widen it.
  * 2. Rateable value approach (R), when RV > 0: R = RV × ratio, where, with r̃ the median of
- *    pᵢ / RVᵢ over the k comparables with an RV and r_city = `citySaleToRvRatio`:
+ *    pᵢ / RVᵢ over the k comparables with an RV (with the town model, each × e^(−index at its sale
+ *    month): brought to today, as the city's ratio is) and r_city = `citySaleToRvRatio`:
  *    ratio = (k·r̃ + 5·r_city) / (k + 5) when both are known (the city figure counts as five
  *    comparables), r̃ or r_city alone when only one is, else 1.0 (RV at face value).
  *    Its expected error: s_R = pooled(CV of the ratios, prior 10 %) × √(1 + 1/(k + 5·[r_city]))
@@ -183,7 +190,10 @@ type ComparablesApproach = {
  *    Condition = round₁₀₀₀(B_C × c). Raising any rated score raises a, so the estimate never falls
  *    (monotone non-decreasing in every score on the 1–5 scale). Note: rating a criterion that
  *    was N/A is not "raising" it: it adds evidence, which can be below the current average.
- * 5. Market adjustment: dᵢ = days from each dated comparable's sale to today (New Zealand date
+ * 5. Market adjustment. With the town model: k = e^(−index at d̃) − 1, how the town's monthly index
+ *    moved from the comparables' median sale date to today (not capped: it is measured, month by
+ *    month, on the town's own sales); Market = round₁₀₀₀(B_C × k). Without it:
+ *    dᵢ = days from each dated comparable's sale to today (New Zealand date
  *    at `now`); the adjustment runs over their median d̃ (0 with no dated comparable).
  *    - The comparables' own trend, over those with a floor area (at least 3, not all the same
  *      day): least squares yᵢ = α + β·dᵢ with yᵢ = pᵢ / fᵢ; t_local = −β / ȳ a day (ȳ = mean yᵢ).
@@ -220,6 +230,8 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
 
   // 1. Comparables approach.
   let approach: ComparablesApproach | null = null;
+  /** With the town model: how its monthly index moved from the comparables' median sale date to today (the market step). */
+  let townIndex: TownIndexMove | null = null;
   if (usable.length === 0) explanation.push('Comparable sales: none found, so they are not used.');
   else {
     // Poorly matching comparables (mean match below 75 %) widen either way's expected error.
@@ -227,33 +239,38 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
     const model = context.townModel ?? null;
     const subjectLog = model ? townModelLogPrice(model, input) : null;
+    const today = nzDateOf(context.now);
     const modelled =
       model && subjectLog !== null
         ? usable.flatMap((c) => {
-            const own = townModelLogPrice(model, c);
-            return own === null ? [] : [{ c, factor: Math.exp(subjectLog - own) }];
+            const age = monthsAgoOf(c, today);
+            const own = townModelLogPrice(model, c, age ?? 0);
+            return own === null ? [] : [{ c, age, factor: Math.exp(subjectLog - own) }];
           })
         : [];
     if (model && subjectLog !== null && modelled.length > 0) {
-      // The town's model adjusts each comparable to this home: its suburb, kind and size.
+      // The town's model adjusts each comparable to this home and to today: its suburb, street,
+      // kind and size, and the town's price index since the month it sold.
       const scaled = modelled.map(({ c, factor }) => ({ value: c.price * factor, weight: c.matchPercentage }));
       const own = weightedMedian(scaled);
       const figures = scaled.map((x) => x.value);
-      const today = nzDateOf(context.now);
-      const dated = modelled.flatMap(({ c }) => {
-        const d = parseIsoDate(c.saleDate);
-        return d ? [daysBetween(d, today)] : [];
-      });
-      const days = dated.length > 0 ? median(dated) : 0;
-      const trend = cityTrendOf(context) ?? 0;
-      // The model prices today; the comparables' median sold d̃ days ago, and the market step adds the trend since.
-      const town = Math.exp(subjectLog - trend * (days / DAYS_PER_MONTH));
+      const ages = modelled.flatMap(({ age }) => (age === null ? [] : [age]));
+      const medianAge = ages.length > 0 ? median(ages) : 0;
+      const town = Math.exp(subjectLog);
       const m = figures.length;
-      const value = (m * own + TOWN_MODEL_WEIGHT * town) / (m + TOWN_MODEL_WEIGHT);
-      const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / (m + TOWN_MODEL_WEIGHT)) * matchWidening;
+      const valueToday = (m * own + TOWN_MODEL_WEIGHT * town) / (m + TOWN_MODEL_WEIGHT);
+      // Stated as at the comparables' median sale date, so the market step shows what the index did since.
+      const then = Math.exp(townMonthEffect(model, medianAge));
+      const value = valueToday * then;
+      townIndex = { monthsAgo: medianAge, change: 1 / then - 1 };
+      // How far a sale strays from the model in this town, and how well the model knows this home's
+      // street: the comparables' own spread no longer says much once the model adjusts them (on
+      // bench:valuation it ranked the errors backwards).
+      const streetSales = model.streetSales[streetKey(input) ?? ''] ?? 0;
+      const error = model.residualSd * Math.sqrt(1 + 1 / (streetSales + SUBURB_PRIOR_SALES)) * matchWidening;
       approach = { value, figures, count: usable.length, meanMatch, error };
       explanation.push(
-        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home by what ${cityName}'s recent sales say its suburb, kind of home and size are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)} (as at the comparables' median sale date), which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(value)}.`,
+        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).`,
       );
     } else {
       const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];
@@ -289,14 +306,21 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   let rvValue: number | null = null;
   let rvError = SPREAD_PRIOR.faceValue;
   if (rateableValue !== null) {
-    const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => c.price / c.rateableValue!);
+    // RVs were all set on one date: with the town's index, each comparable's ratio is brought to today.
+    const model = context.townModel ?? null;
+    const today = nzDateOf(context.now);
+    const toToday = (c: Comparable) => {
+      const age = model ? monthsAgoOf(c, today) : null;
+      return age === null ? 1 : Math.exp(-townMonthEffect(model!, age));
+    };
+    const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => (c.price / c.rateableValue!) * toToday(c));
     const cityRatio = positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
     let ratio = 1;
     let source = 'no sale-to-RV ratio known, so the RV is taken at face value';
     if (ratios.length > 0 && cityRatio !== null) {
       const local = median(ratios);
       ratio = (ratios.length * local + CITY_RATIO_WEIGHT * cityRatio) / (ratios.length + CITY_RATIO_WEIGHT);
-      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}, blended with ${cityRatio.toFixed(2)} over recent sales in ${cityName}, which counts as ${CITY_RATIO_WEIGHT}`;
+      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}${model ? ' (each brought to today along the town index)' : ''}, blended with ${cityRatio.toFixed(2)} over recent sales in ${cityName}, which counts as ${CITY_RATIO_WEIGHT}`;
     } else if (ratios.length > 0) {
       ratio = median(ratios);
       source = `median sale-to-RV ratio of ${plural(ratios.length, 'comparable', 'comparables')}`;
@@ -373,7 +397,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   }
 
   // 5. Market adjustment.
-  const { adjustment: marketAdjustment, line: marketLine } = marketTrend(usable, adjusted, context, cityName, shareText);
+  const { adjustment: marketAdjustment, line: marketLine } = townIndex ? marketByIndex(townIndex, adjusted, cityName, shareText) : marketTrend(usable, adjusted, context, cityName, shareText);
   explanation.push(marketLine);
 
   const estimatedValue = baseValue + conditionAdjustment + marketAdjustment;
@@ -420,7 +444,28 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   return { estimate, parts: { comparables: approach?.value ?? null, comparablesError: approach?.error ?? null, rateable: rvValue, rateableError: rvValue !== null ? rvError : null, baseError } };
 };
 
-/** Step 5 of `estimateValue`: the market adjustment and its line of explanation. */
+type TownIndexMove = { monthsAgo: number; change: number };
+
+/** Months from a comparable's sale to `today`; null when it has no real sale date. */
+const monthsAgoOf = (c: Comparable, today: CalendarDate): number | null => {
+  const date = parseIsoDate(c.saleDate);
+  return date ? daysBetween(date, today) / DAYS_PER_MONTH : null;
+};
+
+/**
+ * Step 5 with the town model: the market moved as the town's monthly price index (fitted with
+ * the model on its sales of the last 24 months) moved from the comparables' median sale date to
+ * today. Not capped: it is measured on the town's own sales, month by month, not extrapolated.
+ */
+const marketByIndex = (move: TownIndexMove, base: number, cityName: string, shareText: string): { adjustment: number; line: string } => {
+  const adjustment = roundToThousand(base * move.change);
+  return {
+    adjustment,
+    line: `Market: ${cityName}'s monthly price index, read from its sales of the last 24 months, moved ${formatSignedPercent(move.change)} from the comparables' median sale date (${months(move.monthsAgo * DAYS_PER_MONTH)} ago) to today${shareText} = ${formatSignedNzd(adjustment)}.`,
+  };
+};
+
+/** Step 5 of `estimateValue` without a town model: the market adjustment and its line of explanation. */
 const marketTrend = (usable: readonly Comparable[], base: number, context: EstimateContext, cityName: string, shareText: string): { adjustment: number; line: string } => {
   const today = nzDateOf(context.now);
   const dated = usable.flatMap((c) => {

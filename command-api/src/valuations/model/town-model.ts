@@ -1,36 +1,60 @@
 import { propertyTypeOf, propertyTypes, type PropertyType } from '@kainga/contracts';
 import { normalisePlace } from './comparables';
+import { median } from './statistics';
 import { streetOf } from './street';
 
 /**
- * What a town's recent sales say a suburb, a kind of home and a size are worth: a hedonic
- * regression, the way valuers' mass-appraisal models are built, fitted once per town and day.
+ * What a town's sales say a suburb, a street, a kind of home, a size and a month are worth: a
+ * hedonic regression with time dummies, the way valuers' mass-appraisal models and hedonic price
+ * indexes are built, fitted once per town and day over its last 24 months of sales:
  *
- *   ln(price brought to today) = a + s[suburb] + t[street] + k[type] + β_F·ln F + β_L·ln L + β_0·[no land]
+ *   ln price = a + m[month] + s[suburb] + t[street] + k[type] + β_0·[no land]
+ *              + β_F·f + β_L·l + γ_FF·f² + γ_LL·l² + γ_FL·f·l + δ[type]·f
  *
- * over the town's sales with a floor area and a known land area (0 = no land of its own, an
- * apartment), each weighted by recency (the caller's weights). The suburb and type effects are
- * shrunk towards the town (ridge, `SUBURB_PRIOR_SALES`): a suburb with a handful of sales says
- * little about its level. A street's effect (streets with two or more sales) is its difference from
- * its suburb, shrunk the same way: within a suburb some streets sell well above the rest, which a
- * valuer reads from the street's own sales. It replaces fixed size rules with the town's own: a comparable from the
- * next suburb, or a townhouse compared with a house, is adjusted by what the town's sales say the
- * difference is, not by a rule of thumb.
+ * with f = ln F − mean, l = ln L − mean (0 without land), over the town's sales with a floor area
+ * and a known land area (0 = no land of its own, an apartment). What each part is for:
+ * - m[month]: the town's own monthly price index (0 for the current month), smoothed by a local
+ *   linear trend prior (`MONTHLY_MOVE_SD`, `MONTHLY_TURN_SD`), so a month with few sales follows
+ *   its neighbours. Prices are compared at the same date without assuming a
+ *   straight-line trend, so a market that rose and turned is read as it moved.
+ * - the squares, the product and the type slopes: a home's value is a building plus a section,
+ *   not a power of each, and an apartment's size pays differently from a house's; a straight line
+ *   in ln F and ln L left ~4 % of structure unexplained on `npm run bench:valuation`'s market.
+ * - s, t, k, β_0 and the curvature terms are shrunk (ridge, `SUBURB_PRIOR_SALES`): a suburb or a
+ *   street with a handful of sales says little about its level. A street's effect (streets with two
+ *   or more sales) is its difference from its suburb.
+ * - Robust (Huber weights, `HUBER_K` robust standard deviations, three reweightings): a family
+ *   transfer sold at 60–85 % of its value must not pull its street's and suburb's levels down.
+ *
+ * It replaces fixed size rules and the city's straight-line trend with the town's own: a comparable
+ * from the next suburb, a townhouse compared with a house, or a sale from eight months ago is
+ * adjusted by what the town's sales say the difference is, not by a rule of thumb.
  */
 export type TownModel = {
   intercept: number;
   floorElasticity: number;
   landElasticity: number;
+  /** Curvature of ln price in f², l² and f·l (f, l centred ln floor and land area). */
+  curvature: { floor: number; land: number; floorLand: number };
   /** Effect of owning no land (an apartment), beside the type's own. */
   noLand: number;
   /** By normalised suburb name; a suburb not listed is the town's average (0). */
   suburbs: Record<string, number>;
   /** By `streetKey`, beside its suburb's; a street not listed is its suburb's level (0). */
   streets: Record<string, number>;
+  /** How many of the sales it was fitted on lie on each street of `streets`. */
+  streetSales: Record<string, number>;
   types: Record<PropertyType, number>;
+  /** The floor-area slope of each type beside a house's (0 for a house). */
+  typeFloorSlopes: Record<PropertyType, number>;
+  /**
+   * ln of the town's price level k whole months before today against today's (index 0 = this month
+   * = 0), `TOWN_MODEL_MONTHS` of them: a sale k months ago × e^(−months[k]) is its price today.
+   */
+  months: number[];
   /** Mean ln F and ln L the elasticities are centred on. */
   centre: { lnFloor: number; lnLand: number };
-  /** Weighted residual standard deviation (ln): how far a single sale strays from the model. */
+  /** Robust residual standard deviation (ln, 1.4826 × median absolute residual): how far a single sale strays from the model. */
   residualSd: number;
   /** Sales it was fitted on. */
   salesCount: number;
@@ -38,10 +62,47 @@ export type TownModel = {
 
 /** Fewest usable sales for a town model (fewer: null, and the fixed size rules apply). */
 export const TOWN_MODEL_MIN_SALES = 40;
-/** Ridge weight of a suburb or type effect, in sales: an effect from n sales is shrunk by n / (n + 8). */
-export const SUBURB_PRIOR_SALES = 8;
+/** Months of the town's price index (its sales of the last 24 months). */
+export const TOWN_MODEL_MONTHS = 24;
+/**
+ * Ridge weight of a suburb, street or type effect (and of the curvature terms), in sales: an
+ * effect from n sales is shrunk by n / (n + 2). Chosen on `npm run bench:valuation`'s realistic
+ * market, where 8 (the earlier weight) held streets of ~18 sales too close to their suburb.
+ */
+export const SUBURB_PRIOR_SALES = 2;
+/**
+ * Ridge weight of the curvature terms and the types' floor slopes, in sales: light, as their
+ * columns are small numbers (squares of centred logs), only enough to keep a type seen in one or
+ * two sales from bending its own line.
+ */
+export const SHAPE_PRIOR_SALES = 0.2;
+/**
+ * The monthly index's prior, a local linear trend: from one month to the next the level moves by
+ * about ±2.4 % (`MONTHLY_MOVE_SD`) around the trend, and the trend itself turns by about ±0.75 %
+ * a month (`MONTHLY_TURN_SD`). Months with few sales then follow their neighbours and the recent
+ * months follow the recent trend (a level-only prior flattens the last months towards the earlier
+ * ones: a falling market read ~2 % high on `npm run bench:valuation`'s towns). In sales: one sale's
+ * own spread against those moves, (σ ÷ sd)², ~10 and ~100 at a typical sale's 7.5 % spread.
+ */
+export const MONTHLY_MOVE_SD = 0.024;
+export const MONTHLY_TURN_SD = 0.0075;
+/** The residual spread the first round assumes, before the residuals are known. */
+const FIRST_ROUND_SD = 0.075;
+const monthPriorsFor = (residualSd: number) => ({ level: Math.max(0.5, (residualSd / MONTHLY_MOVE_SD) ** 2), trend: Math.max(0.5, (residualSd / MONTHLY_TURN_SD) ** 2) });
+/** Huber's threshold, in robust standard deviations of the residuals: a sale further out counts less, in proportion. */
+export const HUBER_K = 2;
+const HUBER_ROUNDS = 3;
 
-export type TownModelSale = { price: number; address?: string; suburb: string; propertyType?: PropertyType | null | undefined; floorArea: number | null; landArea: number | null };
+export type TownModelSale = {
+  price: number;
+  address?: string;
+  suburb: string;
+  propertyType?: PropertyType | null | undefined;
+  floorArea: number | null;
+  landArea: number | null;
+  /** Months between the sale and the model's today (0 or absent: this month). */
+  monthsAgo?: number;
+};
 
 /** A street within its suburb ("kelburn|upland road"); null without an address with a street number. */
 export const streetKey = (home: Pick<TownModelSale, 'address' | 'suburb'>): string | null => {
@@ -50,6 +111,11 @@ export const streetKey = (home: Pick<TownModelSale, 'address' | 'suburb'>): stri
 };
 
 const lnLandOf = (land: number) => (land > 0 ? Math.log(land) : 0);
+/** The index month of a sale `monthsAgo` months before today (whole months, the last kept for anything older). */
+const monthOf = (monthsAgo: number | undefined) => Math.min(TOWN_MODEL_MONTHS - 1, Math.max(0, Math.floor(monthsAgo ?? 0)));
+
+/** ln of the town's price level `monthsAgo` months before today against today's (0 without a model). */
+export const townMonthEffect = (model: TownModel, monthsAgo: number) => model.months[monthOf(monthsAgo)] ?? 0;
 
 /** Solves A x = b (A symmetric positive definite, small) by Gaussian elimination with partial pivoting. */
 function solve(a: number[][], b: number[]): number[] | null {
@@ -70,94 +136,190 @@ function solve(a: number[][], b: number[]): number[] | null {
   return m.map((row, i) => row[n]! / row[i]!);
 }
 
+type ModelRow = { x: [number, number][]; street: number; y: number };
+
 /**
- * Fits the town model on `sales` (prices already brought to today by the caller) with `weights`
- * (recency). Null below `TOWN_MODEL_MIN_SALES` usable sales or when the fit is degenerate.
+ * The weighted, penalised least squares of the town model, (XᵀWX + P) β = XᵀWy, solved by
+ * eliminating the streets first. Each sale is on at most one street, so the street block of the
+ * normal equations is diagonal (dₛ = Σ w over its sales + the ridge); the dense system left is
+ * the Schur complement M = A_DD − Σₛ A_Ds A_sD / dₛ over the ~50–100 other columns, then each
+ * street's effect is (bₛ − A_sD β_D) / dₛ. A big town has thousands of streets: solving them
+ * with the rest by elimination would cost (streets)³ (~10¹⁰ at 3,000), this costs
+ * streets × (dense columns)².
  */
-export function fitTownModel(sales: readonly TownModelSale[], weights: readonly number[]): TownModel | null {
-  const usable = sales.flatMap((s, i) =>
-    s.price > 0 && s.floorArea !== null && s.floorArea > 0 && s.landArea !== null && s.landArea >= 0 ? [{ s, w: weights[i] ?? 1 }] : [],
-  );
-  if (usable.length < TOWN_MODEL_MIN_SALES) return null;
-  const suburbNames = [...new Set(usable.map(({ s }) => normalisePlace(s.suburb)).filter((n) => n !== ''))].sort();
-  const W = usable.reduce((sum, u) => sum + u.w, 0);
-  const centre = {
-    lnFloor: usable.reduce((sum, u) => sum + u.w * Math.log(u.s.floorArea!), 0) / W,
-    lnLand: (() => {
-      const withLand = usable.filter((u) => u.s.landArea! > 0);
-      const w = withLand.reduce((sum, u) => sum + u.w, 0);
-      return w > 0 ? withLand.reduce((sum, u) => sum + u.w * Math.log(u.s.landArea!), 0) / w : 0;
-    })(),
-  };
-  // Streets seen in two or more sales (a lone sale's street cannot be told from its own noise).
-  const keys = usable.map(({ s }) => streetKey(s));
-  const streetCounts = new Map<string, number>();
-  for (const key of keys) if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
-  const streetNames = [...streetCounts].filter(([, n]) => n >= 2).map(([key]) => key).sort();
-  // Columns: intercept, ln F, ln L (0 without land), no land, each type but house, each suburb, each street.
-  const otherTypes = propertyTypes.filter((t) => t !== 'house');
-  const p = 4 + otherTypes.length + suburbNames.length + streetNames.length;
-  const suburbColumn = new Map(suburbNames.map((n, i) => [n, 4 + otherTypes.length + i]));
-  const streetColumn = new Map(streetNames.map((n, i) => [n, 4 + otherTypes.length + suburbNames.length + i]));
-  const row = (s: TownModelSale, key: string | null): number[] => {
-    const x = new Array<number>(p).fill(0);
-    x[0] = 1;
-    x[1] = Math.log(s.floorArea!) - centre.lnFloor;
-    x[2] = s.landArea! > 0 ? lnLandOf(s.landArea!) - centre.lnLand : 0;
-    x[3] = s.landArea! > 0 ? 0 : 1;
-    const type = propertyTypeOf(s);
-    if (type !== 'house') x[4 + otherTypes.indexOf(type)] = 1;
-    const col = suburbColumn.get(normalisePlace(s.suburb));
-    if (col !== undefined) x[col] = 1;
-    const streetCol = key === null ? undefined : streetColumn.get(key);
-    if (streetCol !== undefined) x[streetCol] = 1;
-    return x;
-  };
+function solveWithStreets(rows: readonly ModelRow[], weights: readonly number[], p: number, streetCount: number, prior: (a: number[][]) => void): { dense: number[]; streets: Float64Array } | null {
   const a = Array.from({ length: p }, () => new Array<number>(p).fill(0));
   const b = new Array<number>(p).fill(0);
-  const rows = usable.map(({ s, w }, i) => ({ x: row(s, keys[i]!), y: Math.log(s.price), w }));
-  for (const { x, y, w } of rows) {
+  const d = new Float64Array(streetCount).fill(SUBURB_PRIOR_SALES);
+  const bs = new Float64Array(streetCount);
+  // A_Ds, one row of p per street.
+  const cross = new Float64Array(streetCount * p);
+  rows.forEach(({ x, street, y }, r) => {
+    const w = weights[r]!;
+    for (const [i, xi] of x) {
+      b[i]! += w * xi * y;
+      const ai = a[i]!;
+      for (const [j, xj] of x) ai[j]! += w * xi * xj;
+      if (street >= 0) cross[street * p + i]! += w * xi;
+    }
+    if (street >= 0) {
+      d[street]! += w;
+      bs[street]! += w * y;
+    }
+  });
+  prior(a);
+  for (let st = 0; st < streetCount; st++) {
+    const base = st * p;
+    const inv = 1 / d[st]!;
     for (let i = 0; i < p; i++) {
-      if (x[i] === 0) continue;
-      b[i]! += w * x[i]! * y;
-      for (let j = 0; j < p; j++) if (x[j] !== 0) a[i]![j]! += w * x[i]! * x[j]!;
+      const ci = cross[base + i]!;
+      if (ci === 0) continue;
+      b[i]! -= ci * bs[st]! * inv;
+      const ai = a[i]!;
+      for (let j = 0; j < p; j++) {
+        const cj = cross[base + j]!;
+        if (cj !== 0) ai[j]! -= ci * cj * inv;
+      }
     }
   }
-  // Ridge on the effects (never on the intercept or the elasticities), in units of the mean weight:
-  // an effect seen in n sales is shrunk as if SUBURB_PRIOR_SALES more sales sat at the town's level.
-  const ridge = SUBURB_PRIOR_SALES * (W / usable.length);
-  for (let i = 3; i < p; i++) a[i]![i]! += ridge;
-  const beta = solve(a, b);
-  if (!beta || beta.some((v) => !Number.isFinite(v))) return null;
-  const residuals = rows.map(({ x, y, w }) => ({ r: y - x.reduce((sum, xi, i) => sum + xi * beta[i]!, 0), w }));
-  const residualSd = Math.sqrt(residuals.reduce((sum, { r, w }) => sum + w * r * r, 0) / W);
+  const dense = solve(a, b);
+  if (!dense || dense.some((v) => !Number.isFinite(v))) return null;
+  const streets = new Float64Array(streetCount);
+  for (let st = 0; st < streetCount; st++) {
+    let sum = bs[st]!;
+    for (let i = 0; i < p; i++) sum -= cross[st * p + i]! * dense[i]!;
+    streets[st] = sum / d[st]!;
+  }
+  return { dense, streets };
+}
+
+/**
+ * Fits the town model on `sales` (their own prices, each with its `monthsAgo`). Null below
+ * `TOWN_MODEL_MIN_SALES` usable sales or when the fit is degenerate.
+ */
+export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null {
+  const usable = sales.filter((s) => s.price > 0 && s.floorArea !== null && s.floorArea > 0 && s.landArea !== null && s.landArea >= 0);
+  if (usable.length < TOWN_MODEL_MIN_SALES) return null;
+  const n = usable.length;
+  const suburbNames = [...new Set(usable.map((s) => normalisePlace(s.suburb)).filter((name) => name !== ''))].sort();
+  const withLand = usable.filter((s) => s.landArea! > 0);
+  const centre = {
+    lnFloor: usable.reduce((sum, s) => sum + Math.log(s.floorArea!), 0) / n,
+    lnLand: withLand.length > 0 ? withLand.reduce((sum, s) => sum + Math.log(s.landArea!), 0) / withLand.length : 0,
+  };
+  // Streets seen in two or more sales (a lone sale's street cannot be told from its own noise).
+  const keys = usable.map((s) => streetKey(s));
+  const streetCounts = new Map<string, number>();
+  for (const key of keys) if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
+  const streetNames = [...streetCounts].filter(([, count]) => count >= 2).map(([key]) => key).sort();
+  // Columns: intercept, f, l, no land, f², l², f·l, each type but house, each type's f slope, each
+  // month but this one, each suburb, each street.
+  const otherTypes = propertyTypes.filter((t) => t !== 'house');
+  const TYPE = 7;
+  const SLOPE = TYPE + otherTypes.length;
+  const MONTH = SLOPE + otherTypes.length;
+  const SUBURB = MONTH + TOWN_MODEL_MONTHS - 1;
+  /** The dense columns; each street's is apart (see `solveWithStreets`). */
+  const p = SUBURB + suburbNames.length;
+  const suburbColumn = new Map(suburbNames.map((name, i) => [name, SUBURB + i]));
+  const streetIndex = new Map(streetNames.map((name, i) => [name, i]));
+  // Each row as its non-zero (column, value) pairs, ~12 of the dense columns, and its street.
+  const rows = usable.map((s, i) => {
+    const f = Math.log(s.floorArea!) - centre.lnFloor;
+    const l = s.landArea! > 0 ? lnLandOf(s.landArea!) - centre.lnLand : 0;
+    const x: [number, number][] = [[0, 1], [1, f]];
+    if (s.landArea! > 0) x.push([2, l], [5, l * l], [6, f * l]);
+    else x.push([3, 1]);
+    x.push([4, f * f]);
+    const type = propertyTypeOf(s);
+    if (type !== 'house') x.push([TYPE + otherTypes.indexOf(type), 1], [SLOPE + otherTypes.indexOf(type), f]);
+    const month = monthOf(s.monthsAgo);
+    if (month > 0) x.push([MONTH + month - 1, 1]);
+    const suburb = suburbColumn.get(normalisePlace(s.suburb));
+    if (suburb !== undefined) x.push([suburb, 1]);
+    const street = keys[i] === null ? undefined : streetIndex.get(keys[i]!);
+    return { x, street: street ?? -1, y: Math.log(s.price) };
+  });
+  // Priors, in sales: ridge on the effects and the curvature (never on the intercept or the
+  // elasticities), a random walk between consecutive months (month 0 is today's level, 0).
+  let monthPriors = monthPriorsFor(FIRST_ROUND_SD);
+  const prior = (a: number[][]) => {
+    for (let i = 3; i < p; i++) {
+      if (i >= MONTH && i < SUBURB) continue;
+      a[i]![i]! += (i >= 4 && i <= 6) || (i >= SLOPE && i < MONTH) ? SHAPE_PRIOR_SALES : SUBURB_PRIOR_SALES;
+    }
+    // Month k's column is MONTH + k − 1; month 0 (today) has none, its level is 0.
+    const column = (k: number) => (k === 0 ? -1 : MONTH + k - 1);
+    const penalise = (terms: readonly [number, number][], weight: number) => {
+      for (const [i, ci] of terms) {
+        if (i < 0) continue;
+        for (const [j, cj] of terms) if (j >= 0) a[i]![j]! += weight * ci * cj;
+      }
+    };
+    for (let k = 1; k < TOWN_MODEL_MONTHS; k++) {
+      penalise([[column(k), 1], [column(k - 1), -1]], monthPriors.level);
+      if (k > 1) penalise([[column(k), 1], [column(k - 1), -2], [column(k - 2), 1]], monthPriors.trend);
+    }
+    // A hair of ridge on the elasticities keeps a town whose homes are all one size solvable.
+    for (let i = 1; i < 3; i++) a[i]![i]! += 1e-6;
+  };
+  const weights = new Array<number>(n).fill(1);
+  let beta: number[] | null = null;
+  let residuals: number[] = [];
+  let robustSd = 0;
+  let streetEffects: Float64Array = new Float64Array(streetNames.length);
+  for (let round = 0; round <= HUBER_ROUNDS; round++) {
+    const solved = solveWithStreets(rows, weights, p, streetNames.length, prior);
+    if (!solved) return null;
+    beta = solved.dense;
+    streetEffects = solved.streets;
+    const fitted = solved.dense;
+    residuals = rows.map(({ x, street, y }) => y - x.reduce((sum, [i, xi]) => sum + xi * fitted[i]!, 0) - (street >= 0 ? streetEffects[street]! : 0));
+    robustSd = 1.4826 * median(residuals.map(Math.abs));
+    if (round === HUBER_ROUNDS || robustSd === 0) break;
+    const k = HUBER_K * robustSd;
+    monthPriors = monthPriorsFor(robustSd);
+    residuals.forEach((r, i) => (weights[i] = Math.abs(r) <= k ? 1 : k / Math.abs(r)));
+  }
+  const fitted = beta!;
   return {
-    intercept: beta[0]!,
-    floorElasticity: beta[1]!,
-    landElasticity: beta[2]!,
-    noLand: beta[3]!,
-    types: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : beta[4 + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
-    suburbs: Object.fromEntries(suburbNames.map((n) => [n, beta[suburbColumn.get(n)!]!])),
-    streets: Object.fromEntries(streetNames.map((n) => [n, beta[streetColumn.get(n)!]!])),
+    intercept: fitted[0]!,
+    floorElasticity: fitted[1]!,
+    landElasticity: fitted[2]!,
+    noLand: fitted[3]!,
+    curvature: { floor: fitted[4]!, land: fitted[5]!, floorLand: fitted[6]! },
+    types: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : fitted[TYPE + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
+    typeFloorSlopes: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : fitted[SLOPE + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
+    months: [0, ...Array.from({ length: TOWN_MODEL_MONTHS - 1 }, (_, k) => fitted[MONTH + k]!)],
+    suburbs: Object.fromEntries(suburbNames.map((name) => [name, fitted[suburbColumn.get(name)!]!])),
+    streets: Object.fromEntries(streetNames.map((name, i) => [name, streetEffects[i]!])),
+    streetSales: Object.fromEntries(streetNames.map((name) => [name, streetCounts.get(name)!])),
     centre,
-    residualSd,
-    salesCount: usable.length,
+    residualSd: robustSd,
+    salesCount: n,
   };
 }
 
 /**
- * ln of the model's price today for a home (its suburb, street, type, floor and land area); null without
- * a floor area or a known land area. A suburb the model has not seen is the town's average.
+ * ln of the model's price for a home (its suburb, street, type, floor and land area) `monthsAgo`
+ * months before today (0: today); null without a floor area or a known land area. A suburb or a
+ * street the model has not seen is the town's or the suburb's level.
  */
-export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'price'>): number | null {
+export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'price'>, monthsAgo = 0): number | null {
   if (home.floorArea === null || !(home.floorArea > 0) || home.landArea === null || !(home.landArea >= 0)) return null;
   const hasLand = home.landArea > 0;
+  const f = Math.log(home.floorArea) - model.centre.lnFloor;
+  const l = hasLand ? lnLandOf(home.landArea) - model.centre.lnLand : 0;
+  const type = propertyTypeOf(home);
   return (
     model.intercept +
-    model.floorElasticity * (Math.log(home.floorArea) - model.centre.lnFloor) +
-    (hasLand ? model.landElasticity * (lnLandOf(home.landArea) - model.centre.lnLand) : model.noLand) +
-    model.types[propertyTypeOf(home)] +
+    model.floorElasticity * f +
+    model.curvature.floor * f * f +
+    (hasLand ? model.landElasticity * l + model.curvature.land * l * l + model.curvature.floorLand * f * l : model.noLand) +
+    model.types[type] +
+    model.typeFloorSlopes[type] * f +
     (model.suburbs[normalisePlace(home.suburb)] ?? 0) +
-    (model.streets[streetKey(home) ?? ''] ?? 0)
+    (model.streets[streetKey(home) ?? ''] ?? 0) +
+    townMonthEffect(model, monthsAgo)
   );
 }
