@@ -15,14 +15,16 @@ import { streetOf } from './street';
  * and a known land area (0 = no land of its own, an apartment). What each part is for:
  * - m[month]: the town's own monthly price index (0 for the current month), smoothed by a local
  *   linear trend prior (`MONTHLY_MOVE_SD`, `MONTHLY_TURN_SD`), so a month with few sales follows
- *   its neighbours. Prices are compared at the same date without assuming a
- *   straight-line trend, so a market that rose and turned is read as it moved.
+ *   its neighbours. Prices are compared at the same date without assuming a straight-line trend,
+ *   so a market that rose and turned is read as it moved.
  * - the squares, the product and the type slopes: a home's value is a building plus a section,
  *   not a power of each, and an apartment's size pays differently from a house's; a straight line
- *   in ln F and ln L left ~4 % of structure unexplained on `npm run bench:valuation`'s market.
- * - s, t, k, β_0 and the curvature terms are shrunk (ridge, `SUBURB_PRIOR_SALES`): a suburb or a
- *   street with a handful of sales says little about its level. A street's effect (streets with two
- *   or more sales) is its difference from its suburb.
+ *   in ln F and ln L left ~3 % (log-sd) of structure unexplained on `npm run bench:valuation`'s
+ *   market even with every suburb's and street's true level given.
+ * - s, t, k and β_0 are shrunk (ridge, `SUBURB_PRIOR_SALES`; the curvature and the type slopes
+ *   lightly, `SHAPE_PRIOR_SALES`): a suburb or a street with a handful of sales says little about
+ *   its level. A street's effect (streets with two or more sales) is its difference from its
+ *   suburb.
  * - Robust (Huber weights, `HUBER_K` robust standard deviations, three reweightings): a family
  *   transfer sold at 60–85 % of its value must not pull its street's and suburb's levels down.
  *
