@@ -25,10 +25,11 @@ import { isSystemEvent, type CollectionWrite, type Filter, type Projector, type 
  * first at the top of the filter and test the others on the documents that walk meets (see
  * pageAuditLog).
  *
- * Memory on the embedded store (measured at 200,000 documents): ~830 bytes a document and ~280
- * bytes an index entry, so ~2.5 KB an event once all six indexes have been read (each is sorted
- * on first use), ~2.5 GB at a million events: at that size run MongoDB, or give Node a larger
- * heap (NODE_OPTIONS=--max-old-space-size), since V8's default (~4 GB) leaves too little room.
+ * Memory on the embedded store (measured at 200,000 documents): ~830 bytes a document and ~125
+ * bytes an index entry (~280 before the index keys were made at their exact length and the
+ * indexes dropped their map by `_id`: see EmbeddedIndex), so ~1.6 KB an event once all six
+ * indexes have been read (each is sorted on first use), ~1.6 GB at a million events: at that
+ * size run MongoDB, or give Node a larger heap (NODE_OPTIONS=--max-old-space-size).
  */
 export const AUDIT_LOG = 'audit_log';
 

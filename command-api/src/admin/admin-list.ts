@@ -1,5 +1,6 @@
 import type { AdminListQuery } from '@kainga/contracts';
 import type { PageWindow } from '@kainga/projections';
+import type { FastifyReply } from 'fastify';
 
 /** How many items an admin list (or its search) holds; the body carries one page of them. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
@@ -11,3 +12,21 @@ export const ADMIN_LIST_DESCRIPTION =
 
 /** The items of a page: those after the earlier pages, at most `pageSize`. */
 export const pageWindow = (query: AdminListQuery): PageWindow => ({ skip: (query.page - 1) * query.pageSize, limit: query.pageSize });
+
+/** A page of an admin list as it is sent: its JSON body and how many items the list holds. */
+export interface AdminPage {
+  body: string;
+  total: number;
+}
+
+/** Distinct pages (page, size, search) kept per version of the read model, as CachedAnswers bounds them. */
+export const adminPageKey = (query: AdminListQuery) => JSON.stringify([query.page, query.pageSize, query.search ?? null]);
+
+/**
+ * Sends a kept page: the body as JSON (already checked against the route's schema when it was
+ * built) and X-Total-Count. Admin answers are never stored by shared caches (no public
+ * Cache-Control, no ETag), as before.
+ */
+export function sendAdminPage(reply: FastifyReply, page: AdminPage) {
+  return reply.header(TOTAL_COUNT_HEADER, String(page.total)).type('application/json; charset=utf-8').send(page.body);
+}

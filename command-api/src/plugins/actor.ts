@@ -1,4 +1,4 @@
-import type { EventMetadata, Permission, RouteKey, User } from '@kainga/contracts';
+import type { EventMetadata, Permission, RouteKey, User, UserDoc } from '@kainga/contracts';
 import { hasPermission, routeAccess } from '@kainga/contracts';
 import { CommandError, loadAggregate } from '@kainga/platform';
 import { findUser } from '@kainga/projections';
@@ -41,10 +41,29 @@ export default fp(async function actor(app: FastifyInstance, { deps }: { deps: A
 
 export async function loadUser(deps: AppDeps, userId: string): Promise<User | null> {
   const doc = await findUser(deps.stores.readStore, userId);
-  if (doc) return toUser(doc);
+  if (doc) return userOf(doc);
   const { state } = await loadAggregate(deps.stores.eventStore, userDecider, userStream(userId));
   if (state.status !== 'registered') return null;
   return toUser({ _id: state.userId, ...state, updatedAt: state.createdAt });
+}
+
+/**
+ * The User of each frozen users document, made once: the embedded read store hands out the same
+ * deep-frozen document until the user changes (a change stores a new one), so a signed-in
+ * person's requests share one frozen User instead of building one and copying its roles on each.
+ * A document that is not frozen (MongoDB's, new on every read) could change, so it is not kept.
+ */
+const usersOf = new WeakMap<UserDoc, User>();
+
+function userOf(doc: UserDoc): User {
+  let user = usersOf.get(doc);
+  if (user) return user;
+  user = toUser(doc);
+  if (Object.isFrozen(doc)) {
+    Object.freeze(user.roles);
+    usersOf.set(doc, Object.freeze(user));
+  }
+  return user;
 }
 
 // Built once: these answers need no stack, and capturing one on every refused request costs

@@ -32,18 +32,19 @@ export const etagOf = (body: string) => `"${createHash('sha256').update(body).di
  * checkpoint, and while it has not moved, a repeated query costs neither a store read nor
  * serialising nor compressing: the body and its brotli and gzip forms are kept. The ETag is a
  * hash of the body, so it stays the same while the content does (the checkpoint also moves for
- * events that change nothing shown), and every API replica computes the same one.
+ * events that change nothing shown), and every API replica computes the same one. `A` is what is
+ * kept (an Answer for the public reads; the admin lists keep a page body and its total).
  */
-export class CachedAnswers {
+export class CachedAnswers<A = Answer> {
   private version: string | null | undefined;
-  private readonly answers = new Map<string, Answer>();
+  private readonly answers = new Map<string, A>();
 
   constructor(
     private readonly store: ReadStore,
     private readonly readModel: string,
   ) {}
 
-  async get(key: string, build: () => Promise<Answer>): Promise<Answer> {
+  async get(key: string, build: () => Promise<A>): Promise<A> {
     const version = await this.store.getCheckpoint(this.readModel);
     if (version !== this.version) {
       this.answers.clear();

@@ -11,11 +11,12 @@ import {
   SummaryQuery,
 } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
-import { findPublicProperty, publicStats, recentCompletedValuations, valuationsProjector } from '@kainga/projections';
+import { findPublicProperty, publicStats, recentCompletedValuations, valuationsProjector, type PropertyDoc } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { JsonOnce } from '../plugins/json-once';
 import { errorResponses } from '../plugins/schemas';
 import { staticJson } from '../plugins/static-json';
 import { CachedAnswers, etagOf, sendAnswer } from './cached-answers';
@@ -49,7 +50,9 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
   );
   r.get('/api/roles', { schema: { tags: ['public'], response: { 200: z.array(RoleRecord) } } }, async (_req, reply) => roles(reply));
 
-  r.get('/api/public/stats', { schema: { tags: ['public'], response: { 200: PublicStats } } }, async () => publicStats(store));
+  // publicStats hands out one object per change of what it counts (its memo): its body is kept with it.
+  const statsAnswers = new JsonOnce<PublicStats>(PublicStats, (stats) => stats, () => true);
+  r.get('/api/public/stats', { schema: { tags: ['public'], response: { 200: PublicStats } } }, async (_request, reply) => statsAnswers.send(reply, await publicStats(store)));
 
   /**
    * Anonymised: a value band and a confidence bucket, never the value, the address or the owner.
@@ -87,21 +90,23 @@ export default async function publicRoutes(app: FastifyInstance, { deps }: { dep
     },
   );
 
-  r.get('/api/summaries/properties/:id', { schema: { tags: ['public'], params: PropertyIdParams, response: { 200: PropertySummary, ...errorResponses(400, 404) } } }, async (request) => {
+  // The summary of one version of a property document (frozen, so its body is kept: json-once.ts).
+  const summaryAnswers = new JsonOnce<PropertyDoc>(PropertySummary, (p) => ({
+    propertyId: p._id,
+    suburb: p.suburb,
+    city: p.city,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    floorArea: p.floorArea,
+    landArea: p.landArea,
+    demo: p.demo,
+    latestValuation: p.latestValuation ? { estimatedValueBand: p.latestValuation.band, confidenceBucket: p.latestValuation.bucket, createdAt: p.latestValuation.createdAt } : null,
+  }));
+  r.get('/api/summaries/properties/:id', { schema: { tags: ['public'], params: PropertyIdParams, response: { 200: PropertySummary, ...errorResponses(400, 404) } } }, async (request, reply) => {
     // A property its owner hid from the public has no public summary (issue 11).
     const p = await findPublicProperty(store, request.params.id);
     if (!p) throw new CommandError('not_found', 'Property not found.');
-    return {
-      propertyId: p._id,
-      suburb: p.suburb,
-      city: p.city,
-      bedrooms: p.bedrooms,
-      bathrooms: p.bathrooms,
-      floorArea: p.floorArea,
-      landArea: p.landArea,
-      demo: p.demo,
-      latestValuation: p.latestValuation ? { estimatedValueBand: p.latestValuation.band, confidenceBucket: p.latestValuation.bucket, createdAt: p.latestValuation.createdAt } : null,
-    };
+    return summaryAnswers.send(reply, p);
   });
 
   await app.register(propertyLocationsRoute, { deps });

@@ -168,7 +168,8 @@ export async function rebuildProjections(
       const docs = staging.docs(c);
       documents += docs.size;
       // The checkpoint moves with the last collection (with the only one, in practice).
-      await readStore.replaceCollection(c, docs.values(), {
+      // The scratch Map itself, handed over (the embedded store keeps it as the collection).
+      await readStore.replaceCollection(c, docs, {
         indexes: projector.indexes?.[c] ?? [],
         ...(i === last ? { checkpoint: { name: projector.name, position: m.last } } : {}),
       });

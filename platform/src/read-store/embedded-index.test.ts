@@ -38,10 +38,11 @@ describe('EmbeddedIndex', () => {
       for (let step = 0; step < 400; step++) {
         const id = `d${Math.floor(random() * 120)}`;
         const doc = random() < 0.15 ? undefined : randomDoc(random, id);
+        const before = docs.get(id);
         if (doc) docs.set(id, doc);
         else docs.delete(id);
-        incremental.replace(id, doc);
-        lazy.replace(id, doc);
+        incremental.replace(id, before, doc);
+        lazy.replace(id, before, doc);
       }
       expect(lazy.built).toBe(false);
       expect(entries(lazy)).toEqual(entries(incremental));
@@ -51,11 +52,19 @@ describe('EmbeddedIndex', () => {
       for (let step = 0; step < 200; step++) {
         const id = `d${Math.floor(random() * 150)}`;
         const doc = random() < 0.15 ? undefined : randomDoc(random, id);
-        incremental.replace(id, doc);
-        lazy.replace(id, doc);
+        const before = docs.get(id);
+        if (doc) docs.set(id, doc);
+        else docs.delete(id);
+        incremental.replace(id, before, doc);
+        lazy.replace(id, before, doc);
       }
       expect(entries(lazy)).toEqual(entries(incremental));
       expect(lazy.usable).toBe(incremental.usable);
+      // The entries found again by their old documents' keys (no map by _id) are the documents' own.
+      const fresh = new EmbeddedIndex(spec);
+      fresh.build(docs.values());
+      expect(entries(incremental)).toEqual(entries(fresh));
+      expect(incremental.usable).toBe(fresh.usable);
       // And a bulk build of the same documents gives the same index again.
       const bulk = new EmbeddedIndex(spec);
       bulk.build([...docs.values()].reverse());

@@ -65,7 +65,9 @@ describe('EmbeddedReadStore.replaceCollection', () => {
     let store = new EmbeddedReadStore(file);
     for (let v = 1; v <= 6; v++) {
       const wanted = version(v);
-      await store.replaceCollection('c', wanted.map((d) => structuredClone(d)), { checkpoint: { name: 'p', position: String(v).padStart(2, '0') } });
+      // A list, or (as a rebuild hands them over) a Map by _id.
+      const given = wanted.map((d) => structuredClone(d));
+      await store.replaceCollection('c', v % 3 === 0 ? new Map(given.map((d) => [d._id, d])) : given, { checkpoint: { name: 'p', position: String(v).padStart(2, '0') } });
       if (v % 2 === 0) {
         // Read back from disk.
         await store.close();
@@ -76,5 +78,31 @@ describe('EmbeddedReadStore.replaceCollection', () => {
       expect(await store.getCheckpoint('p')).toBe(String(v).padStart(2, '0'));
     }
     await store.close();
+  });
+
+  it('keeps a Map by _id handed to it as the collection, its documents frozen; a Map holding a document under another id is read as a list', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'embedded-replace-')), 'r.sqlite');
+    const store = new EmbeddedReadStore(file);
+    const docs = new Map<string, Doc>([
+      ['a', { _id: 'a', tags: ['x'] }],
+      ['b', { _id: 'b', tags: [] }],
+    ]);
+    await store.replaceCollection('c', docs, { indexes: [{ keys: { tags: 1 } }] });
+    expect(store.docs('c')).toBe(docs);
+    expect(Object.isFrozen(docs.get('a')!.tags)).toBe(true);
+    expect(await store.collection('c').findOne({ _id: 'b' })).toEqual({ _id: 'b', tags: [] });
+
+    // `c` moved to `d` by a (projector's) update after it was keyed: stored under `d`, as a list of documents would be.
+    const moved = new Map<string, Doc>([
+      ['a', { _id: 'a' }],
+      ['c', { _id: 'd' }],
+    ]);
+    await store.replaceCollection('c', moved);
+    expect(store.docs('c')).not.toBe(moved);
+    expect([...store.docs('c').keys()]).toEqual(['a', 'd']);
+    await store.close();
+    const reopened = new EmbeddedReadStore(file);
+    expect(await reopened.collection('c').find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'a' }, { _id: 'd' }]);
+    await reopened.close();
   });
 });

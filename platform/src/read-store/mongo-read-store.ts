@@ -175,7 +175,7 @@ export class MongoReadStore implements ReadStore {
    */
   async replaceCollection(
     name: string,
-    docs: Iterable<Doc>,
+    docs: Iterable<Doc> | ReadonlyMap<string, Doc>,
     options: { indexes?: readonly IndexSpec[]; checkpoint?: { name: string; position: string | null } } = {},
   ): Promise<void> {
     const fresh = `${name}__replace`;
@@ -193,7 +193,7 @@ export class MongoReadStore implements ReadStore {
       }
       chunk = [];
     };
-    for (const doc of docs) {
+    for (const doc of docs instanceof Map ? docs.values() : (docs as Iterable<Doc>)) {
       chunk.push(doc);
       if (chunk.length >= 10_000) await flush();
     }

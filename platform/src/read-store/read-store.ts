@@ -90,10 +90,12 @@ export interface ReadStore {
    * (a null position deletes it). On the embedded store this is one transaction; on MongoDB a
    * fresh collection renamed over the live one, then the checkpoint. A document that breaks
    * a unique index (or repeats an `_id`) fails it with DuplicateKeyError, the live collection untouched.
+   * `docs` may be a Map by `_id` (a rebuild's scratch collection): the embedded store then keeps
+   * the Map itself as the collection instead of building another (the caller hands it over).
    */
   replaceCollection(
     name: string,
-    docs: Iterable<Doc>,
+    docs: Iterable<Doc> | ReadonlyMap<string, Doc>,
     options?: { indexes?: readonly IndexSpec[]; checkpoint?: { name: string; position: string | null } },
   ): Promise<void>;
   /**

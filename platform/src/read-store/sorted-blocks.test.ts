@@ -15,6 +15,8 @@ describe('SortedBlocks', () => {
           reference.add(v);
         }
       } else expect(list.delete(v)).toBe(reference.delete(v));
+      const probe = Math.floor(random() * 500);
+      expect(list.find(probe)).toBe(reference.has(probe) ? probe : undefined);
       if (step % 100 === 0) {
         const sorted = [...reference].sort((a, b) => a - b);
         expect(list.size).toBe(sorted.length);

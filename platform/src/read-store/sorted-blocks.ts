@@ -71,6 +71,13 @@ export class SortedBlocks<E> {
     this.count += 1;
   }
 
+  /** The entry equal to `entry` under `compare`, if there is one. */
+  find(entry: E): E | undefined {
+    const at = this.partition((e) => this.compare(e, entry) < 0);
+    const found = this.blocks[at.block]?.[at.offset];
+    return found !== undefined && this.compare(found, entry) === 0 ? found : undefined;
+  }
+
   /** Removes the entry equal to `entry` under `compare`; whether there was one. */
   delete(entry: E): boolean {
     const at = this.partition((e) => this.compare(e, entry) < 0);

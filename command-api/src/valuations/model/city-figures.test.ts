@@ -1,4 +1,4 @@
-import type { SaleData } from '@kainga/contracts';
+import { seededRandom, type SaleData } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { cityMarketFigures, cityTrendPerMonthOf } from './city-figures';
 import { leastSquares } from './statistics';
@@ -36,11 +36,11 @@ describe('cityMarketFigures', () => {
       sale({ saleDate: 'soon', price: 9_000_000 }),
     ], now);
     // Fewer than 10 sales: no trend (the field is new in kainga-model-2), so the ratio is not brought to today either.
-    expect(figures).toEqual({ citySaleToRvRatio: 1.2, cityMedianPricePerM2: 10_000, cityTrendPerMonth: null, rangeScale: null, comparablesErrorScale: null, townModel: null, salesCount: 4 });
+    expect(figures).toEqual({ citySaleToRvRatio: 1.2, citySaleToRvSpread: null, townModelRvCovariance: null, cityMedianPricePerM2: 10_000, cityTrendPerMonth: null, rangeScale: null, comparablesErrorScale: null, townModel: null, salesCount: 4 });
   });
 
   it('is null when the city has no sales', () => {
-    expect(cityMarketFigures('Gore', [sale({})], now)).toEqual({ citySaleToRvRatio: null, cityMedianPricePerM2: null, cityTrendPerMonth: null, rangeScale: null, comparablesErrorScale: null, townModel: null, salesCount: 0 });
+    expect(cityMarketFigures('Gore', [sale({})], now)).toEqual({ citySaleToRvRatio: null, citySaleToRvSpread: null, townModelRvCovariance: null, cityMedianPricePerM2: null, cityTrendPerMonth: null, rangeScale: null, comparablesErrorScale: null, townModel: null, salesCount: 0 });
   });
 
   it("fits the city's trend on size-adjusted prices and brings the sale-to-RV ratios to today along it", () => {
@@ -101,5 +101,36 @@ describe('cityMarketFigures', () => {
     const trend = cityTrendPerMonthOf(sales)!;
     expect(trend).toBeLessThan(-plain.slope / 2);
     expect(trend).toBeGreaterThan(-0.01);
+  });
+});
+
+describe('cityMarketFigures: how far a sale strays from its RV, and what it shares with the town model', () => {
+  it('measures the RV spread and the error both approaches share, the family transfers left out', () => {
+    // True ln value = 13.5 + 0.6 ln(F/120) + 0.2 ln(L/500); a sale's price strays by its own luck
+    // (sd 0.06), the RV by the council's error (sd 0.1): the RV approach strays by √(0.06² + 0.1²)
+    // and shares the sale's luck (0.06² = 0.0036) with the town model. One sale in 20 is a family
+    // transfer at 70 % of the value.
+    const random = seededRandom(7);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const sales = Array.from({ length: 600 }, (_, i) => {
+      const floorArea = 80 + Math.round(random() * 160);
+      const landArea = 300 + Math.round(random() * 600);
+      const value = Math.exp(13.5 + 0.6 * Math.log(floorArea / 120) + 0.2 * Math.log(landArea / 500));
+      const price = i % 20 === 0 ? value * 0.7 : value * Math.exp(0.06 * normal());
+      const day = 1 + (i % 28);
+      return sale({ saleId: `s${i}`, address: `${i + 1} Road`, saleDate: `2026-05-${String(day).padStart(2, '0')}`, price, floorArea, landArea, rateableValue: value * Math.exp(0.1 * normal()) });
+    });
+    const figures = cityMarketFigures('Wellington', sales, now);
+    expect(figures.citySaleToRvSpread!).toBeGreaterThan(0.117 * 0.85);
+    expect(figures.citySaleToRvSpread!).toBeLessThan(0.117 * 1.15);
+    expect(figures.townModelRvCovariance!).toBeGreaterThan(0.0036 * 0.6);
+    expect(figures.townModelRvCovariance!).toBeLessThan(0.0036 * 1.4);
+  });
+
+  it('is null below 30 sales with an RV', () => {
+    const sales = Array.from({ length: 29 }, (_, i) => sale({ saleId: `s${i}`, price: 1_000_000 + i * 10_000 }));
+    const figures = cityMarketFigures('Wellington', sales, now);
+    expect(figures.citySaleToRvSpread).toBeNull();
+    expect(figures.townModelRvCovariance).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { SaleData } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { normalisePlace } from './comparables';
 import { calibrateCity } from './range-calibration';
-import { fitTownModel, townMonthEffect, type TownModel } from './town-model';
+import { fitTownModel, townModelLeaveOneOut, townModelStudentizedResidual, townMonthEffect, type TownModel } from './town-model';
 import { median, weightedMedian } from './statistics';
 
 /** City-wide figures look back this many months (the widest comparables window). */
@@ -25,6 +25,18 @@ export type CityMarketFigures = {
    * (e^(−months ago / 6)); null when none.
    */
   citySaleToRvRatio: number | null;
+  /**
+   * How far a sale's price strays from its RV × the city's ratio: the robust standard deviation of
+   * ln(price × to-today / RV / ratio) over the city's sales with an RV (null below 30). The RV
+   * approach's expected error, measured on hundreds of sales rather than a home's five comparables.
+   */
+  citySaleToRvSpread: number | null;
+  /**
+   * The share of that error the town model's error on the same sale has too (ln², the robust
+   * covariance of the two residuals; null below 30 sales or without a town model): a sale's own
+   * luck moves its price away from both, so the two approaches' errors are not independent.
+   */
+  townModelRvCovariance: number | null;
   /** Median of price / floor area over the city's sales with a floor area; null when none. */
   cityMedianPricePerM2: number | null;
   /**
@@ -85,6 +97,23 @@ export const cityTrendPerMonthOf = (sales: readonly { daysAgo: number; price: nu
 
 const recencyWeight = (monthsAgo: number) => Math.exp(-monthsAgo / CITY_RECENCY_MONTHS);
 
+/** Fewest sales for the city's ratio spread and the shared error (fewer: null). */
+export const CITY_SPREAD_MIN_SALES = 30;
+
+/** 1.4826 × the median absolute deviation from the median: a standard deviation one family transfer does not move. */
+const robustSd = (xs: readonly number[]) => {
+  const centre = median(xs);
+  return 1.4826 * median(xs.map((x) => Math.abs(x - centre)));
+};
+
+/**
+ * Robust covariance of pairs (Gnanadesikan–Kettenring): (sd(a + b)² − sd(a − b)²) / 4 with robust
+ * standard deviations, so the family transfers, far below both approaches at once, do not make
+ * the two look more alike than market sales are.
+ */
+const robustCovariance = (pairs: readonly (readonly [number, number])[]) =>
+  (robustSd(pairs.map(([a, b]) => a + b)) ** 2 - robustSd(pairs.map(([a, b]) => a - b)) ** 2) / 4;
+
 /**
  * The `EstimateContext` city figures, from every sale in the city (see `normalisePlace`) with a
  * positive price and a real sale date in the last 24 months up to today's New Zealand date at
@@ -110,15 +139,26 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
   // and recent sales weigh more.
   const toToday = (daysAgo: number) =>
     townModel !== null ? Math.exp(-townMonthEffect(townModel, daysAgo / DAYS_PER_MONTH)) : trend === null ? 1 : Math.exp((trend * daysAgo) / DAYS_PER_MONTH);
-  const ratios = inCity
-    .filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0)
-    .map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
+  const withRv = inCity.filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0);
+  const ratios = withRv.map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
   const perM2 = inCity.filter(({ sale: s }) => s.floorArea !== null && s.floorArea > 0).map(({ sale: s }) => s.price / s.floorArea!);
+  const citySaleToRvRatio = ratios.length > 0 ? weightedMedian(ratios) : null;
+  const rvResiduals = citySaleToRvRatio === null ? [] : ratios.map((r) => Math.log(r.value / citySaleToRvRatio));
+  const modelResiduals =
+    townModel === null ? [] : withRv.map(({ sale, daysAgo }) => townModelStudentizedResidual(townModel, { ...sale, monthsAgo: daysAgo / DAYS_PER_MONTH }));
+  const paired = rvResiduals.flatMap((rv, i) => (modelResiduals[i] === null || modelResiduals[i] === undefined ? [] : [[modelResiduals[i]!, rv] as const]));
   const figures = {
-    citySaleToRvRatio: ratios.length > 0 ? weightedMedian(ratios) : null,
+    citySaleToRvRatio,
+    citySaleToRvSpread: rvResiduals.length >= CITY_SPREAD_MIN_SALES ? robustSd(rvResiduals) : null,
+    townModelRvCovariance: paired.length >= CITY_SPREAD_MIN_SALES ? robustCovariance(paired) : null,
     cityMedianPricePerM2: perM2.length > 0 ? median(perM2) : null,
     cityTrendPerMonth: trend,
     townModel,
   };
-  return { ...figures, ...calibrateCity(inCity.map(({ sale }) => sale), figures), salesCount: inCity.length };
+  const daysAgoOf = new Map(inCity.map(({ sale, daysAgo }) => [sale, daysAgo]));
+  const townModelAt = (sale: SaleData) => {
+    const monthsAgo = (daysAgoOf.get(sale) ?? 0) / DAYS_PER_MONTH;
+    return townModel === null ? null : { monthsAgo, leaveOut: townModelLeaveOneOut(townModel, { ...sale, monthsAgo }) ?? 0 };
+  };
+  return { ...figures, ...calibrateCity(inCity.map(({ sale }) => sale), figures, townModelAt), salesCount: inCity.length };
 };

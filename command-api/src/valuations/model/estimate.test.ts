@@ -106,7 +106,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-6',
+      engineVersion: 'kainga-model-7',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -135,7 +135,7 @@ describe('estimateValue: the worked example', () => {
     const wide = estimateValue(input, worked, { ...context, rangeScale: 1.5 });
     expect(wide).toMatchObject({ estimatedValue: 1_005_000, conservativeValue: 885_000, optimisticValue: 1_125_000 });
     expect(wide.explanation.at(-1)).toBe(
-      "Range: ±11.9 % (1.28 × the base value's expected error of ±6.2 %, widened × 1.50 so that 4 in 5 of Auckland's recent sales, valued the same way, fell inside theirs; about 4 in 5 sales fall inside) → $885,000 to $1,125,000.",
+      "Range: ±11.9 % (1.28 × the base value's expected error of ±6.2 %, widened × 1.50 by how far Auckland's recent sales, valued the same way, fell from their estimates; about 4 in 5 sales fall inside) → $885,000 to $1,125,000.",
     );
     expect(estimateValue(input, worked, { ...context, rangeScale: null })).toEqual(e);
   });

@@ -1,8 +1,9 @@
-import { conditionKeys, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
+import { conditionKeys, propertyTypeOf, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate, type CalendarDate } from './calendar';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
+import { blendError, blendWeight } from './blend';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, normalWithin, weightedMedian } from './statistics';
-import { streetKey, SUBURB_PRIOR_SALES, townModelLogPrice, townMonthEffect, type TownModel } from './town-model';
+import { streetKey, SUBURB_PRIOR_SALES, townModelLogPrice, townModelVariance, townMonthEffect, type TownModel } from './town-model';
 
 /**
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
@@ -10,7 +11,7 @@ import { streetKey, SUBURB_PRIOR_SALES, townModelLogPrice, townMonthEffect, type
  * rules for every comparable, `-5` a straight-line city trend and five-sale weight for the town
  * model (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-6';
+export const MODEL_ENGINE_VERSION = 'kainga-model-7';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -40,6 +41,16 @@ export type EstimateContext = {
    */
   townModel?: TownModel | null;
   /**
+   * Calibration only (`calibrateCity`): valuing, as at its sale date, a sale the town model was
+   * fitted on: how many months before the model's today `now` is, and how the sale's ln price
+   * would move without it (`townModelLeaveOneOut`). Absent or null: `now` is the model's today.
+   */
+  townModelAt?: { monthsAgo: number; leaveOut: number } | null;
+  /** `CityMarketFigures.citySaleToRvSpread`: the RV approach's error, measured on the city's sales. Absent or null: the comparables' ratios' spread. */
+  citySaleToRvSpread?: number | null;
+  /** `CityMarketFigures.townModelRvCovariance`: the error the town model and the RV share on a sale. Absent or null: none (independent). */
+  townModelRvCovariance?: number | null;
+  /**
    * How much larger (> 1) or smaller the comparables' expected error really is in this city than
    * their spread says, measured on its recent sales (`calibrateCity`); it sets how the comparables
    * and the RV are blended. Absent or null: 1.
@@ -51,6 +62,7 @@ export type EstimateContext = {
  * The two approaches' values and expected errors before they are blended (null: not used), for
  * the city's calibration (`calibrateCity`), which compares them with the prices of its recent sales.
  */
+/** `comparablesError` and `rateableError` are the errors the two are weighed by (step 3). */
 export type EstimateParts = { comparables: number | null; comparablesError: number | null; rateable: number | null; rateableError: number | null; baseError: number };
 
 /** The town model's price for this home counts as this many comparables beside the comparables' own median (see step 1). */
@@ -86,9 +98,6 @@ export const SPREAD_PRIOR = { comparables: 0.15, ratio: 0.1, faceValue: 0.25, ci
 export const SPREAD_PRIOR_WEIGHT = 1;
 /** Comparables' mean match below which their expected error widens: × 75 / mean match. */
 export const MATCH_REFERENCE = 75;
-/** Weight of the comparables approach in the blend stays within [FLOOR, FLOOR + SPAN] = [20 %, 90 %]. */
-export const BLEND_COMPARABLES_FLOOR = 0.2;
-export const BLEND_COMPARABLES_SPAN = 0.7;
 /**
  * Confidence is the chance that the home sells within ±10 % of the estimate, read from its range:
  * Φ-interval P(|Z| ≤ 0.10 / σ) with σ = u / 1.28 (the range is the 80 % interval of a normal
@@ -132,10 +141,12 @@ type ComparablesApproach = {
   meanMatch: number;
   /** Expected relative error of `value` for this home. */
   error: number;
+  /** The error it is weighed against the RV by (step 3): `error`, or with the town model, kainga-model-6's. */
+  weightError: number;
 };
 
 /**
- * The local valuation model, engine `kainga-model-6`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-7`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -152,9 +163,11 @@ type ComparablesApproach = {
  *    bench:valuation the comparables add little once the model prices the street: five let
  *    their sale noise through). C = C_today × e^(index at d̃ months ago), as at the comparables'
  *    median sale date d̃, so that step 5 shows the market's move since. Its expected error is the
- *    town's: s_C = σ × √(1 + 1/(nₛ + 2)) × max(1, 75 / m̄), σ the model's robust residual sd (how
- *    far a sale strays from it) and nₛ the sales of the home's street it was fitted on (how well
- *    it knows the street). Without the model, the fixed size rules:
+ *    town's: s_C = σ × √(1 + v) × max(1, 75 / m̄), σ the model's robust studentized residual sd (how
+ *    far a sale strays from a model that has not seen it) and v how well the model knows this
+ *    home's price (`townModelVariance`: about 1/(nₛ + 2) for a typical home on a street of nₛ
+ *    sales; more for an unusual size or kind, a thinly sold suburb or an unknown street).
+ *    Without the model, the fixed size rules:
  *    each price is scaled to the subject's size,
  *      qᵢ = pᵢ × (F / fᵢ)^0.6 × (L / lᵢ)^0.15,
  *    the floor term over the comparables with fᵢ > 0 when F > 0 (the others are left out; when F
@@ -171,17 +184,25 @@ type ComparablesApproach = {
  *    month): brought to today, as the city's ratio is) and r_city = `citySaleToRvRatio`:
  *    ratio = (k·r̃ + 5·r_city) / (k + 5) when both are known (the city figure counts as five
  *    comparables), r̃ or r_city alone when only one is, else 1.0 (RV at face value).
- *    Its expected error: s_R = pooled(CV of the ratios, prior 10 %) × √(1 + 1/(k + 5·[r_city]))
- *    with a ratio, 25 % at face value.
+ *    Its expected error: s_R = s_city × √(1 + 1/(k + 5·[r_city])) with a ratio, s_city the city's
+ *    `citySaleToRvSpread` (how far a sale strays from its RV × ratio, over hundreds of sales),
+ *    else the pooled CV of the k ratios (prior 10 %); 25 % at face value.
  * 3. Base value B:
- *    - C and R: B = w·C + (1 − w)·R with w = s_R² / ((g·s_C)² + s_R²) clamped to [20 %, 90 %],
- *      g the city's `comparablesErrorScale` (1 when unknown; `calibrateCity` measures it on the
- *      city's recent sales): each approach counts in inverse proportion to its expected error
- *      (squared), so the one with the smaller error leads, and neither is ever ignored;
+ *    - C and R: B = w·C + (1 − w)·R with w = r² / ((g·c)² + r²) clamped to [20 %, 90 %]
+ *      (`blendWeight`), g the city's `comparablesErrorScale` (1 when unknown; `calibrateCity`
+ *      stacks it on the city's recent sales): each approach counts in inverse proportion to its
+ *      expected error (squared), as far as the city's sales showed, and neither is ever ignored.
+ *      The weights keep kainga-model-6's errors, c = σ × √(1 + 1/(nₛ + 2)) × max(1, 75 / m̄) with
+ *      the town model (else s_C) and r = the comparables' ratios' pooled CV × √(1 + 1/(k + 5))
+ *      (else s_R): weighed by s_C and s_R (below), the blend leaned towards the RV and
+ *      bench:valuation's MdAPE rose from 4.9 to 5.1 %; the comparables correct the model's price
+ *      by their own residuals, locally, which s_C does not see and the stacking does;
  *    - only C: B = C; only R: B = R;
  *    - neither: B = `cityMedianPricePerM2` × F (expected error 25 %);
  *    - nothing at all: Error(NOT_ENOUGH_INFORMATION).
- *    Expected error of B: s = √(w²·s_C² + (1 − w)²·s_R²) (the approaches' errors independent).
+ *    Expected error of B: s = √(w²·s_C² + (1 − w)²·s_R² + 2w(1 − w)·c) (`blendError`), c the
+ *    error both approaches share on a sale (with the town model, `townModelRvCovariance`, else 0):
+ *    a sale's own luck moves its price away from both.
  * 4. Condition adjustment, on the comparables' share of the base only, B_C = w·C (all of B
  *    without an RV; none with the RV alone): the RV was assessed for this home as it stands and
  *    the ratio brings it to today, so condition and market would count twice on (1 − w)·R.
@@ -238,13 +259,15 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     const meanMatch = mean(usable.map((c) => c.matchPercentage));
     const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
     const model = context.townModel ?? null;
-    const subjectLog = model ? townModelLogPrice(model, input) : null;
+    const at = context.townModelAt ?? { monthsAgo: 0, leaveOut: 0 };
+    const ownLog = model ? townModelLogPrice(model, input, at.monthsAgo) : null;
+    const subjectLog = ownLog === null ? null : ownLog + at.leaveOut;
     const today = nzDateOf(context.now);
     const modelled =
       model && subjectLog !== null
         ? usable.flatMap((c) => {
             const age = monthsAgoOf(c, today);
-            const own = townModelLogPrice(model, c, age ?? 0);
+            const own = townModelLogPrice(model, c, (age ?? 0) + at.monthsAgo);
             return own === null ? [] : [{ c, age, factor: Math.exp(subjectLog - own) }];
           })
         : [];
@@ -260,15 +283,18 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       const m = figures.length;
       const valueToday = (m * own + TOWN_MODEL_WEIGHT * town) / (m + TOWN_MODEL_WEIGHT);
       // Stated as at the comparables' median sale date, so the market step shows what the index did since.
-      const then = Math.exp(townMonthEffect(model, medianAge));
+      const then = Math.exp(townMonthEffect(model, medianAge + at.monthsAgo) - townMonthEffect(model, at.monthsAgo));
       const value = valueToday * then;
       townIndex = { monthsAgo: medianAge, change: 1 / then - 1 };
       // How far a sale strays from the model in this town, and how well the model knows this home's
       // street: the comparables' own spread no longer says much once the model adjusts them (on
       // bench:valuation it ranked the errors backwards).
       const streetSales = model.streetSales[streetKey(input) ?? ''] ?? 0;
-      const error = model.residualSd * Math.sqrt(1 + 1 / (streetSales + SUBURB_PRIOR_SALES)) * matchWidening;
-      approach = { value, figures, count: usable.length, meanMatch, error };
+      const unsure = townModelVariance(model, input) ?? 1 / (streetSales + SUBURB_PRIOR_SALES);
+      const spread = model.typeResidualSd?.[propertyTypeOf(input)] ?? model.residualSd;
+      const error = spread * Math.sqrt(1 + unsure) * matchWidening;
+      const weightError = model.residualSd * Math.sqrt(1 + 1 / (streetSales + SUBURB_PRIOR_SALES)) * matchWidening;
+      approach = { value, figures, count: usable.length, meanMatch, error, weightError };
       explanation.push(
         `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).`,
       );
@@ -285,7 +311,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       const value = weightedMedian(scaled);
       const figures = scaled.map((s) => s.value);
       const error = pooledSpread(figures, SPREAD_PRIOR.comparables) * Math.sqrt(1 + 1 / figures.length) * matchWidening;
-      approach = { value, figures, count: usable.length, meanMatch, error };
+      approach = { value, figures, count: usable.length, meanMatch, error, weightError: error };
       const land = landScaled ? ` × (${m2(landArea!)} ÷ its land area)^${LAND_AREA_ELASTICITY}` : '';
       if (byFloor) {
         const over = withArea.length === usable.length ? plural(usable.length, 'sale', 'sales') : `${withArea.length} of ${usable.length} sales (those with a floor area)`;
@@ -304,14 +330,17 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
 
   // 2. Rateable value approach.
   let rvValue: number | null = null;
-  let rvError = SPREAD_PRIOR.faceValue;
+  let rvError: number = SPREAD_PRIOR.faceValue;
+  /** The error the RV approach is weighed by (step 3): kainga-model-6's, from the comparables' ratios. */
+  let rvWeightError: number = SPREAD_PRIOR.faceValue;
   if (rateableValue !== null) {
     // RVs were all set on one date: with the town's index, each comparable's ratio is brought to today.
     const model = context.townModel ?? null;
     const today = nzDateOf(context.now);
     const toToday = (c: Comparable) => {
       const age = model ? monthsAgoOf(c, today) : null;
-      return age === null ? 1 : Math.exp(-townMonthEffect(model!, age));
+      const shift = context.townModelAt?.monthsAgo ?? 0;
+      return age === null ? 1 : Math.exp(townMonthEffect(model!, shift) - townMonthEffect(model!, age + shift));
     };
     const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => (c.price / c.rateableValue!) * toToday(c));
     const cityRatio = positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
@@ -329,7 +358,11 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       source = `median sale-to-RV ratio of recent sales in ${cityName}`;
     }
     const ratioCount = ratios.length + (cityRatio !== null ? CITY_RATIO_WEIGHT : 0);
-    if (ratioCount > 0) rvError = pooledSpread(ratios, SPREAD_PRIOR.ratio) * Math.sqrt(1 + 1 / ratioCount);
+    const spread = positive(context.citySaleToRvSpread) ? context.citySaleToRvSpread : null;
+    if (ratioCount > 0) {
+      rvWeightError = pooledSpread(ratios, SPREAD_PRIOR.ratio) * Math.sqrt(1 + 1 / ratioCount);
+      rvError = spread === null ? rvWeightError : spread * Math.sqrt(1 + 1 / ratioCount);
+    }
     rvValue = rateableValue * ratio;
     explanation.push(`Rateable value: ${formatNzd(rateableValue)} × ${ratio.toFixed(2)} (${source}) → ${formatNzd(rvValue)}.`);
   } else {
@@ -342,13 +375,11 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   /** The share of the base the comparable sales (or the city's $/m²) priced: condition and market adjust only that share. */
   let comparablesShare = 1;
   const errorScale = positive(context.comparablesErrorScale) ? context.comparablesErrorScale : null;
-  const comparablesError = approach ? approach.error * (errorScale ?? 1) : null;
+  const comparablesError = approach ? approach.weightError * (errorScale ?? 1) : null;
   if (approach && rvValue !== null) {
-    const cVar = comparablesError! ** 2;
-    const rVar = rvError ** 2;
-    const w = clamp(rVar / (cVar + rVar), BLEND_COMPARABLES_FLOOR, BLEND_COMPARABLES_FLOOR + BLEND_COMPARABLES_SPAN);
+    const w = blendWeight(comparablesError!, rvWeightError);
     base = w * approach.value + (1 - w) * rvValue;
-    baseError = Math.sqrt(w * w * cVar + (1 - w) * (1 - w) * rVar);
+    baseError = blendError(w, approach.error, rvError, townIndex ? (context.townModelRvCovariance ?? 0) : 0);
     comparablesShare = (w * approach.value) / base;
     const measured = errorScale === null ? '' : ` (their spread × ${errorScale.toFixed(2)}, as ${cityName}'s recent sales valued this way showed)`;
     explanation.push(
@@ -356,7 +387,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     );
   } else if (approach) {
     base = approach.value;
-    baseError = comparablesError!;
+    baseError = approach.error;
     explanation.push(`Base value: comparable sales alone (no rateable value) → ${formatNzd(roundToThousand(base))}.`);
   } else if (rvValue !== null) {
     base = rvValue;
@@ -423,7 +454,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     `Confidence ${confidence} %: the chance that the home sells within ±${pct(CONFIDENCE_WITHIN)} of the estimate, if sale prices stray from estimates as the range below says (a normal spread whose 80 % interval is the range), from ${evidence}${confidence === CONFIDENCE_MAX ? `; never above ${CONFIDENCE_MAX} %` : confidence === CONFIDENCE_MIN ? `; never below ${CONFIDENCE_MIN} %` : ''}.`,
   );
   const bound = u === RANGE_MIN ? ', the narrowest range given' : u === RANGE_MIN + RANGE_SPAN ? ', the widest range given' : '';
-  const calibration = scale === null ? '' : `, ${scale >= 1 ? 'widened' : 'narrowed'} × ${scale.toFixed(2)} so that 4 in 5 of ${cityName}'s recent sales, valued the same way, fell inside theirs`;
+  const calibration = scale === null ? '' : `, ${scale >= 1 ? 'widened' : 'narrowed'} × ${scale.toFixed(2)} by how far ${cityName}'s recent sales, valued the same way, fell from their estimates`;
   explanation.push(
     `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
   );
@@ -441,7 +472,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     explanation,
     fallbackReason: null,
   };
-  return { estimate, parts: { comparables: approach?.value ?? null, comparablesError: approach?.error ?? null, rateable: rvValue, rateableError: rvValue !== null ? rvError : null, baseError } };
+  return { estimate, parts: { comparables: approach?.value ?? null, comparablesError: approach?.weightError ?? null, rateable: rvValue, rateableError: rvValue !== null ? rvWeightError : null, baseError } };
 };
 
 type TownIndexMove = { monthsAgo: number; change: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian } from './statistics';
+import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian, quantile, withinTukeyFences } from './statistics';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middles of an even count', () => {
@@ -59,5 +59,26 @@ describe('clamp', () => {
     expect(clamp(5, 0, 3)).toBe(3);
     expect(clamp(-5, 0, 3)).toBe(0);
     expect(clamp(2, 0, 3)).toBe(2);
+  });
+});
+
+describe('quantile', () => {
+  it('interpolates between order statistics, as NumPy and R do by default', () => {
+    expect(quantile([3, 1, 2, 4], 0.25)).toBeCloseTo(1.75, 12);
+    expect(quantile([3, 1, 2, 4], 0.5)).toBe(2.5);
+    expect(quantile([5], 0.9)).toBe(5);
+    expect(quantile([1, 2], 1)).toBe(2);
+    expect(quantile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('withinTukeyFences (which calibration sales look like market sales)', () => {
+  it('keeps sales within 1.5 interquartile ranges of the quartiles and leaves out a family transfer far below', () => {
+    // ln(price / estimate) of twenty market sales spread ±8 %, and two transfers at 60 % of the value.
+    const market = Array.from({ length: 20 }, (_, i) => -0.08 + (0.16 * i) / 19);
+    const inside = withinTukeyFences([...market, Math.log(0.6), Math.log(0.62)]);
+    expect(market.every(inside)).toBe(true);
+    expect(inside(Math.log(0.6))).toBe(false);
+    expect(inside(Math.log(1.35))).toBe(false);
   });
 });

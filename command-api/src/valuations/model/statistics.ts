@@ -16,6 +16,27 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The q-quantile (0–1) of `values`, interpolating between order statistics (type 7, as R and NumPy do by default); NaN when empty. */
+export const quantile = (values: readonly number[], q: number): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+  const below = Math.floor(at);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below]! + (at - below) * (sorted[above]! - sorted[below]!);
+};
+
+/** Tukey's fences: values further than this many interquartile ranges beyond the quartiles are outliers (`withinTukeyFences`). */
+export const TUKEY_FENCE = 1.5;
+
+/** Whether a value lies within Tukey's fences of `values`: no further than `TUKEY_FENCE` interquartile ranges beyond the quartiles. */
+export function withinTukeyFences(values: readonly number[]): (value: number) => boolean {
+  const q1 = quantile(values, 0.25);
+  const q3 = quantile(values, 0.75);
+  const reach = TUKEY_FENCE * (q3 - q1);
+  return (value) => value >= q1 - reach && value <= q3 + reach;
+}
+
 export type Weighted = { value: number; weight: number };
 
 /**

@@ -1,6 +1,6 @@
 import { propertyTypeOf, propertyTypes, type PropertyType } from '@kainga/contracts';
 import { normalisePlace } from './comparables';
-import { median } from './statistics';
+import { median, withinTukeyFences } from './statistics';
 import { streetOf } from './street';
 
 /**
@@ -58,8 +58,32 @@ export type TownModel = {
   centre: { lnFloor: number; lnLand: number };
   /** Robust residual standard deviation (ln, 1.4826 × median absolute residual): how far a single sale strays from the model. */
   residualSd: number;
+  /**
+   * `residualSd` for each kind of home, from its own sales pooled with the town's as if
+   * `TYPE_SD_PRIOR_SALES` more sat at the town's spread; absent from a model built by hand.
+   */
+  typeResidualSd?: Record<PropertyType, number>;
   /** Sales it was fitted on. */
   salesCount: number;
+  /** What the fit leaves unsure about its own effects (`townModelVariance`); absent from a model built by hand. */
+  uncertainty?: TownModelUncertainty;
+};
+
+/**
+ * The fit's precision matrix, kept to say how well the model knows a given home's price: the
+ * Cholesky factor of the dense block's Schur complement (`solveWithStreets`), the dense columns'
+ * layout, and each fitted street's precision dₛ and cross terms A_Ds.
+ */
+export type TownModelUncertainty = {
+  columns: number;
+  /** Lower-triangular, row-major, `columns`². */
+  cholesky: Float64Array;
+  suburbColumns: Record<string, number>;
+  /** By `streetKey`: the street's row in `streetCross` and `streetPrecision`. */
+  streetRows: Record<string, number>;
+  streetPrecision: Float64Array;
+  /** `columns` values a street. */
+  streetCross: Float64Array;
 };
 
 /** Fewest usable sales for a town model (fewer: null, and the fixed size rules apply). */
@@ -91,6 +115,10 @@ export const MONTHLY_TURN_SD = 0.0075;
 /** The residual spread the first round assumes, before the residuals are known. */
 const FIRST_ROUND_SD = 0.075;
 const monthPriorsFor = (residualSd: number) => ({ level: Math.max(0.5, (residualSd / MONTHLY_MOVE_SD) ** 2), trend: Math.max(0.5, (residualSd / MONTHLY_TURN_SD) ** 2) });
+/** The standard deviation of a normal cut at Tukey's fences (±2.698 sd) against the whole normal's. */
+const TRUNCATED_NORMAL_SD = 0.971;
+/** A kind of home's own residual spread is pooled with the town's as if this many more sales sat at the town's (`typeResidualSd`). */
+export const TYPE_SD_PRIOR_SALES = 30;
 /** Huber's threshold, in robust standard deviations of the residuals: a sale further out counts less, in proportion. */
 export const HUBER_K = 2;
 const HUBER_ROUNDS = 3;
@@ -149,7 +177,13 @@ type ModelRow = { x: [number, number][]; street: number; y: number };
  * with the rest by elimination would cost (streets)³ (~10¹⁰ at 3,000), this costs
  * streets × (dense columns)².
  */
-function solveWithStreets(rows: readonly ModelRow[], weights: readonly number[], p: number, streetCount: number, prior: (a: number[][]) => void): { dense: number[]; streets: Float64Array } | null {
+function solveWithStreets(
+  rows: readonly ModelRow[],
+  weights: readonly number[],
+  p: number,
+  streetCount: number,
+  prior: (a: number[][]) => void,
+): { dense: number[]; streets: Float64Array; schur: number[][]; cross: Float64Array; precision: Float64Array } | null {
   const a = Array.from({ length: p }, () => new Array<number>(p).fill(0));
   const b = new Array<number>(p).fill(0);
   const d = new Float64Array(streetCount).fill(SUBURB_PRIOR_SALES);
@@ -192,7 +226,48 @@ function solveWithStreets(rows: readonly ModelRow[], weights: readonly number[],
     for (let i = 0; i < p; i++) sum -= cross[st * p + i]! * dense[i]!;
     streets[st] = sum / d[st]!;
   }
-  return { dense, streets };
+  return { dense, streets, schur: a, cross, precision: d };
+}
+
+// Dense columns: intercept, f, l, no land, f², l², f·l, each type but house, each type's f slope,
+// each month but this one, each suburb; each street's is apart.
+const otherTypes = propertyTypes.filter((t) => t !== 'house');
+const TYPE = 7;
+const SLOPE = TYPE + otherTypes.length;
+const MONTH = SLOPE + otherTypes.length;
+const SUBURB = MONTH + TOWN_MODEL_MONTHS - 1;
+
+/** A home's row of the dense columns, as its non-zero (column, value) pairs (~12 of them). */
+function designRow(home: Omit<TownModelSale, 'price'>, centre: TownModel['centre'], suburbColumns: Record<string, number>, monthsAgo: number | undefined): [number, number][] {
+  const f = Math.log(home.floorArea!) - centre.lnFloor;
+  const l = home.landArea! > 0 ? lnLandOf(home.landArea!) - centre.lnLand : 0;
+  const x: [number, number][] = [[0, 1], [1, f]];
+  if (home.landArea! > 0) x.push([2, l], [5, l * l], [6, f * l]);
+  else x.push([3, 1]);
+  x.push([4, f * f]);
+  const type = propertyTypeOf(home);
+  if (type !== 'house') x.push([TYPE + otherTypes.indexOf(type), 1], [SLOPE + otherTypes.indexOf(type), f]);
+  const month = monthOf(monthsAgo);
+  if (month > 0) x.push([MONTH + month - 1, 1]);
+  const suburb = suburbColumns[normalisePlace(home.suburb)];
+  if (suburb !== undefined) x.push([suburb, 1]);
+  return x;
+}
+
+/** The lower Cholesky factor of a symmetric positive definite matrix (row-major); null when it is not positive definite. */
+function cholesky(a: readonly number[][], n: number): Float64Array | null {
+  const l = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i]![j]!;
+      for (let k = 0; k < j; k++) sum -= l[i * n + k]! * l[j * n + k]!;
+      if (i === j) {
+        if (!(sum > 0)) return null;
+        l[i * n + i] = Math.sqrt(sum);
+      } else l[i * n + j] = sum / l[j * n + j]!;
+    }
+  }
+  return l;
 }
 
 /**
@@ -214,33 +289,13 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   const streetCounts = new Map<string, number>();
   for (const key of keys) if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
   const streetNames = [...streetCounts].filter(([, count]) => count >= 2).map(([key]) => key).sort();
-  // Columns: intercept, f, l, no land, f², l², f·l, each type but house, each type's f slope, each
-  // month but this one, each suburb, each street.
-  const otherTypes = propertyTypes.filter((t) => t !== 'house');
-  const TYPE = 7;
-  const SLOPE = TYPE + otherTypes.length;
-  const MONTH = SLOPE + otherTypes.length;
-  const SUBURB = MONTH + TOWN_MODEL_MONTHS - 1;
   /** The dense columns; each street's is apart (see `solveWithStreets`). */
   const p = SUBURB + suburbNames.length;
-  const suburbColumn = new Map(suburbNames.map((name, i) => [name, SUBURB + i]));
+  const suburbColumns = Object.fromEntries(suburbNames.map((name, i) => [name, SUBURB + i]));
   const streetIndex = new Map(streetNames.map((name, i) => [name, i]));
-  // Each row as its non-zero (column, value) pairs, ~12 of the dense columns, and its street.
   const rows = usable.map((s, i) => {
-    const f = Math.log(s.floorArea!) - centre.lnFloor;
-    const l = s.landArea! > 0 ? lnLandOf(s.landArea!) - centre.lnLand : 0;
-    const x: [number, number][] = [[0, 1], [1, f]];
-    if (s.landArea! > 0) x.push([2, l], [5, l * l], [6, f * l]);
-    else x.push([3, 1]);
-    x.push([4, f * f]);
-    const type = propertyTypeOf(s);
-    if (type !== 'house') x.push([TYPE + otherTypes.indexOf(type), 1], [SLOPE + otherTypes.indexOf(type), f]);
-    const month = monthOf(s.monthsAgo);
-    if (month > 0) x.push([MONTH + month - 1, 1]);
-    const suburb = suburbColumn.get(normalisePlace(s.suburb));
-    if (suburb !== undefined) x.push([suburb, 1]);
     const street = keys[i] === null ? undefined : streetIndex.get(keys[i]!);
-    return { x, street: street ?? -1, y: Math.log(s.price) };
+    return { x: designRow(s, centre, suburbColumns, s.monthsAgo), street: street ?? -1, y: Math.log(s.price) };
   });
   // Priors, in sales: ridge on the effects and the curvature (never on the intercept or the
   // elasticities), a random walk between consecutive months (month 0 is today's level, 0).
@@ -270,9 +325,11 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   let residuals: number[] = [];
   let robustSd = 0;
   let streetEffects: Float64Array = new Float64Array(streetNames.length);
+  let last: NonNullable<ReturnType<typeof solveWithStreets>> | null = null;
   for (let round = 0; round <= HUBER_ROUNDS; round++) {
     const solved = solveWithStreets(rows, weights, p, streetNames.length, prior);
     if (!solved) return null;
+    last = solved;
     beta = solved.dense;
     streetEffects = solved.streets;
     const fitted = solved.dense;
@@ -284,7 +341,8 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     residuals.forEach((r, i) => (weights[i] = Math.abs(r) <= k ? 1 : k / Math.abs(r)));
   }
   const fitted = beta!;
-  return {
+  const factor = cholesky(last!.schur, p);
+  const model: TownModel = {
     intercept: fitted[0]!,
     floorElasticity: fitted[1]!,
     landElasticity: fitted[2]!,
@@ -293,13 +351,54 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     types: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : fitted[TYPE + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
     typeFloorSlopes: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : fitted[SLOPE + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
     months: [0, ...Array.from({ length: TOWN_MODEL_MONTHS - 1 }, (_, k) => fitted[MONTH + k]!)],
-    suburbs: Object.fromEntries(suburbNames.map((name) => [name, fitted[suburbColumn.get(name)!]!])),
+    suburbs: Object.fromEntries(suburbNames.map((name) => [name, fitted[suburbColumns[name]!]!])),
     streets: Object.fromEntries(streetNames.map((name, i) => [name, streetEffects[i]!])),
     streetSales: Object.fromEntries(streetNames.map((name) => [name, streetCounts.get(name)!])),
     centre,
     residualSd: robustSd,
     salesCount: n,
+    ...(factor && {
+      uncertainty: {
+        columns: p,
+        cholesky: factor,
+        suburbColumns,
+        streetRows: Object.fromEntries(streetNames.map((name, i) => [name, i])),
+        streetPrecision: last!.precision,
+        streetCross: last!.cross,
+      },
+    }),
   };
+  // The spread a new sale strays by: the residuals studentized, as the fit leans towards each sale
+  // it was fitted on (a sale on a street of two moves its street's level a quarter of the way).
+  if (model.uncertainty) {
+    const studentized = usable.flatMap((s) => {
+      const r = townModelStudentizedResidual(model, s);
+      return r === null ? [] : [{ type: propertyTypeOf(s), r }];
+    });
+    // Market sales only: a family transfer sold at 60–85 % of the value is far outside Tukey's
+    // fences; within them, the residuals' root mean square (÷ 0.971, a normal cut at the fences,
+    // ±2.7 sd, keeps 97.1 % of its sd). The median absolute residual, which the 5 % of family
+    // transfers on `npm run bench:valuation`'s market inflated by about a tenth, made the model
+    // look worse than it is, and a blend of errors that share a sale's own luck is very sensitive
+    // to that: the comparables' own error is what is left of it after the shared part.
+    const inside = withinTukeyFences(studentized.map(({ r }) => r));
+    const market = studentized.filter(({ r }) => inside(r));
+    const spreadOf = (rs: readonly { r: number }[]) => Math.sqrt(rs.reduce((sum, { r }) => sum + r * r, 0) / rs.length) / TRUNCATED_NORMAL_SD;
+    if (market.length > 0) {
+      const townSd = spreadOf(market);
+      model.residualSd = townSd;
+      // Apartments and units stray further from the town's model than houses do where they are
+      // few and varied; each kind's own spread, pooled towards the town's when it has few sales.
+      model.typeResidualSd = Object.fromEntries(
+        propertyTypes.map((type) => {
+          const own = market.filter((r) => r.type === type);
+          const ownSd = own.length > 0 ? spreadOf(own) : townSd;
+          return [type, Math.sqrt((own.length * ownSd ** 2 + TYPE_SD_PRIOR_SALES * townSd ** 2) / (own.length + TYPE_SD_PRIOR_SALES))];
+        }),
+      ) as Record<PropertyType, number>;
+    }
+  }
+  return model;
 }
 
 /**
@@ -324,4 +423,78 @@ export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'p
     (model.streets[streetKey(home) ?? ''] ?? 0) +
     townMonthEffect(model, monthsAgo)
   );
+}
+
+/**
+ * How well the model knows its own price for a home, as a multiple of its residual variance: the
+ * home's row of the fit's posterior covariance, v = (x − cₛ/dₛ)ᵀ S⁻¹ (x − cₛ/dₛ) + 1/dₛ, x its dense
+ * row, S the Schur complement, and for a street the model fitted cₛ its cross terms and dₛ its
+ * precision (sales and prior); a street it has not seen contributes its prior alone, 1 / 2 (so v
+ * is what (XᵀWX + P)⁻¹ gives for the home's full row, without forming it). A home like many the
+ * town sold, on a street with many sales, gets v ≈ 1/(street sales + 2); an unusual size or kind,
+ * a suburb with few sales or a street with none get more. Var(ln price − model) ≈ σ²(1 + v).
+ * `monthsAgo`: the row of a sale that many months ago (0: today's). Null without the uncertainty,
+ * a floor area or a known land area.
+ */
+export function townModelVariance(model: TownModel, home: Omit<TownModelSale, 'price'>, monthsAgo = 0): number | null {
+  const parts = varianceParts(model, home, monthsAgo);
+  return parts && parts.dense + (parts.street ?? 1 / SUBURB_PRIOR_SALES);
+}
+
+/** `townModelVariance` in two: the dense columns' share, and the street's (null: a street the model did not fit). */
+function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, monthsAgo: number): { dense: number; street: number | null } | null {
+  const u = model.uncertainty;
+  if (!u || home.floorArea === null || !(home.floorArea > 0) || home.landArea === null || !(home.landArea >= 0)) return null;
+  const p = u.columns;
+  const z = new Float64Array(p);
+  for (const [i, xi] of designRow(home, model.centre, u.suburbColumns, monthsAgo)) z[i]! += xi;
+  const row = u.streetRows[streetKey(home) ?? ''];
+  let street: number | null = null;
+  if (row !== undefined) {
+    const d = u.streetPrecision[row]!;
+    for (let i = 0; i < p; i++) z[i]! -= u.streetCross[row * p + i]! / d;
+    street = 1 / d;
+  }
+  // Forward substitution L y = z, in place; then zᵀ S⁻¹ z = |y|².
+  let dense = 0;
+  for (let i = 0; i < p; i++) {
+    let sum = z[i]!;
+    for (let k = 0; k < i; k++) sum -= u.cholesky[i * p + k]! * z[k]!;
+    z[i] = sum / u.cholesky[i * p + i]!;
+    dense += z[i]! * z[i]!;
+  }
+  return { dense, street };
+}
+
+/** A sale's residual and leverage h = w·v (w its Huber weight; only what the model fitted counts: a street it did not fit has no effect to lean). */
+function residualAndLeverage(model: TownModel, sale: TownModelSale): { r: number; h: number } | null {
+  const fitted = townModelLogPrice(model, sale, sale.monthsAgo ?? 0);
+  if (fitted === null || !(sale.price > 0)) return null;
+  const r = Math.log(sale.price) - fitted;
+  const parts = varianceParts(model, sale, sale.monthsAgo ?? 0);
+  if (parts === null) return { r, h: 0 };
+  const k = HUBER_K * model.residualSd;
+  const w = Math.abs(r) <= k || model.residualSd === 0 ? 1 : k / Math.abs(r);
+  return { r, h: Math.min(0.95, w * (parts.dense + (parts.street ?? 0))) };
+}
+
+/**
+ * How the model's ln price for a sale it was fitted on would move were that sale left out: the
+ * exact leave-one-out change of a weighted linear fit, −h·r / (1 − h), r the sale's residual and
+ * h its leverage. Calibration values the city's recent sales with it: a model that has seen a
+ * sale's price values it too well, which made the range too narrow and the comparables too
+ * trusted. Null without a price, a floor area or a known land area.
+ */
+export function townModelLeaveOneOut(model: TownModel, sale: TownModelSale): number | null {
+  const at = residualAndLeverage(model, sale);
+  return at && (-at.h * at.r) / (1 - at.h);
+}
+
+/**
+ * A sale's residual against the model studentized, r / √(1 − h) (h its leverage): how far a sale
+ * like it strays from a model that has not seen it. Null without a price, floor area or land area.
+ */
+export function townModelStudentizedResidual(model: TownModel, sale: TownModelSale): number | null {
+  const at = residualAndLeverage(model, sale);
+  return at && at.r / Math.sqrt(1 - at.h);
 }

@@ -131,7 +131,7 @@ export function ValuationSummary({ valuation }: { valuation: UserValuation }) {
         </div>
       </dl>
       <p className="muted small">
-        About 4 in 5 homes like this one sell within this range: it is set so that 4 in 5 of the town&apos;s recent sales, valued the same way, fell inside theirs.
+        About 4 in 5 homes like this one sell within this range: it is sized from how far the town&apos;s recent sales, valued the same way, fell from their estimates.
       </p>
 
       {valuation.estimatedValue !== null && <HowWeGotHere valuation={valuation} />}
