@@ -1,7 +1,7 @@
-import { conditionKeys, Estimate, type Comparable, type ConditionKey, type ConditionScores } from '@kainga/contracts';
+import { conditionKeys, Estimate, seededRandom, type Comparable, type ConditionKey, type ConditionScores } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { estimateValue, NOT_ENOUGH_INFORMATION, type EstimateContext, type EstimateInput } from './estimate';
-import type { TownModel } from './town-model';
+import { fitTownModel, type TownModel } from './town-model';
 
 // 12:00 NZST on 15 June 2026.
 const now = new Date('2026-06-15T00:00:00Z');
@@ -524,6 +524,24 @@ describe("estimateValue: the town's sales model", () => {
     expect(e.marketAdjustment).toBe(-63_000);
     expect(e.estimatedValue).toBe(1_221_000);
     expect(e.explanation.find((l) => l.startsWith('Market:'))).toMatch(/^Market: Auckland's monthly price index, read from its sales of the last 24 months, moved -4\.9 % from the comparables' median sale date \(6\.4 months ago\) to today = -\$63,000\.$/);
+  });
+
+  it("gives a home the model knows less well a wider range and lower confidence, from the fit's own uncertainty", () => {
+    // A fitted town: Karori and Kelburn sold 60 times each; nobody has sold in Seatoun. Both homes
+    // below are on streets without a sale, so only what the model knows of their suburb differs.
+    const random = seededRandom(4);
+    const sales = Array.from({ length: 120 }, (_, i) => {
+      const floorArea = 120 + Math.round(random() * 60);
+      const hill = i % 2 === 0;
+      return { price: Math.exp(13.8 + 0.6 * Math.log(floorArea / 150) + 0.3 * (random() - 0.5)), address: `${i + 1} ${hill ? 'Hill Street' : 'Park Road'}`, suburb: hill ? 'Karori' : 'Kelburn', propertyType: 'house' as const, floorArea, landArea: 600 };
+    });
+    const fitted = fitTownModel(sales)!;
+    const home = { ...subject, address: '5 Unknown Lane', suburb: 'Karori', floorArea: 150, landArea: 600 };
+    const known = estimateValue(home, greyLynn, { ...context, townModel: fitted });
+    const unknown = estimateValue({ ...home, address: '9 Marine Parade', suburb: 'Seatoun' }, greyLynn, { ...context, townModel: fitted });
+    const width = (e: typeof known) => (e.optimisticValue - e.conservativeValue) / e.estimatedValue;
+    expect(width(unknown)).toBeGreaterThan(width(known) * 1.1);
+    expect(unknown.confidence).toBeLessThan(known.confidence);
   });
 
   it('falls back to the fixed size rules for a home without a floor area', () => {

@@ -430,7 +430,8 @@ export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'p
  * home's row of the fit's posterior covariance, v = (x − cₛ/dₛ)ᵀ S⁻¹ (x − cₛ/dₛ) + 1/dₛ, x its dense
  * row, S the Schur complement, and for a street the model fitted cₛ its cross terms and dₛ its
  * precision (sales and prior); a street it has not seen contributes its prior alone, 1 / 2 (so v
- * is what (XᵀWX + P)⁻¹ gives for the home's full row, without forming it). A home like many the
+ * is what (XᵀWX + P)⁻¹ gives for the home's full row, without forming it; a suburb it has not
+ * seen likewise adds its prior, 1 / 2). A home like many the
  * town sold, on a street with many sales, gets v ≈ 1/(street sales + 2); an unusual size or kind,
  * a suburb with few sales or a street with none get more. Var(ln price − model) ≈ σ²(1 + v).
  * `monthsAgo`: the row of a sale that many months ago (0: today's). Null without the uncertainty,
@@ -455,8 +456,9 @@ function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, mon
     for (let i = 0; i < p; i++) z[i]! -= u.streetCross[row * p + i]! / d;
     street = 1 / d;
   }
-  // Forward substitution L y = z, in place; then zᵀ S⁻¹ z = |y|².
-  let dense = 0;
+  // Forward substitution L y = z, in place; then zᵀ S⁻¹ z = |y|². A suburb the model never saw
+  // has no column: its level is unknown by as much as the prior lets a suburb's vary.
+  let dense = u.suburbColumns[normalisePlace(home.suburb)] === undefined ? 1 / SUBURB_PRIOR_SALES : 0;
   for (let i = 0; i < p; i++) {
     let sum = z[i]!;
     for (let k = 0; k < i; k++) sum -= u.cholesky[i * p + k]! * z[k]!;
