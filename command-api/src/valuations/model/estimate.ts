@@ -243,6 +243,9 @@ export const estimateValue = (input: EstimateInput, comparables: readonly Compar
 /** `estimateValue`, and the approaches' values before the blend (`EstimateParts`). */
 export const estimateWithParts = (input: EstimateInput, comparables: readonly Comparable[], context: EstimateContext): { estimate: Estimate; parts: EstimateParts } => {
   const explanation: string[] = [];
+  const today = nzDateOf(context.now);
+  /** Where `now` stands in the town model's months, and the calibration's leave-one-out shift (both 0 when valuing a home). */
+  const at = context.townModelAt ?? { monthsAgo: 0, leaveOut: 0 };
   const floorArea = positive(input.floorArea) ? input.floorArea : null;
   const landArea = positive(input.landArea) ? input.landArea : null;
   const rateableValue = positive(input.rateableValue) ? input.rateableValue : null;
@@ -259,10 +262,8 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     const meanMatch = mean(usable.map((c) => c.matchPercentage));
     const matchWidening = Math.max(1, MATCH_REFERENCE / Math.max(1, meanMatch));
     const model = context.townModel ?? null;
-    const at = context.townModelAt ?? { monthsAgo: 0, leaveOut: 0 };
     const ownLog = model ? townModelLogPrice(model, input, at.monthsAgo) : null;
     const subjectLog = ownLog === null ? null : ownLog + at.leaveOut;
-    const today = nzDateOf(context.now);
     const modelled =
       model && subjectLog !== null
         ? usable.flatMap((c) => {
@@ -336,11 +337,9 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   if (rateableValue !== null) {
     // RVs were all set on one date: with the town's index, each comparable's ratio is brought to today.
     const model = context.townModel ?? null;
-    const today = nzDateOf(context.now);
     const toToday = (c: Comparable) => {
       const age = model ? monthsAgoOf(c, today) : null;
-      const shift = context.townModelAt?.monthsAgo ?? 0;
-      return age === null ? 1 : Math.exp(townMonthEffect(model!, shift) - townMonthEffect(model!, age + shift));
+      return age === null ? 1 : Math.exp(townMonthEffect(model!, at.monthsAgo) - townMonthEffect(model!, age + at.monthsAgo));
     };
     const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => (c.price / c.rateableValue!) * toToday(c));
     const cityRatio = positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
