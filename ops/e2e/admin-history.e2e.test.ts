@@ -3,14 +3,14 @@
  * approved in Partner Management, then found in History with the admin as its actor; its
  * correlation id leads to every event the approval caused across streams (the partner enrolled,
  * its location, the applicant's new role); a stream's whole timeline opens from an event and from
- * each admin row's History link (user, application, subscription and its partner), and from its
- * address alone; viewing is itself recorded and
+ * each admin row's History link (user, application, subscription and its partner, property and its
+ * latest valuation), and from its address alone; viewing is itself recorded and
  * shown; the filtered view downloads as CSV; the section fits a phone.
  *
  * The tests run in order and share the people below (one server for the file).
  */
 import { readFile } from 'node:fs/promises';
-import type { AdPlanView, AuditEventPage, Location } from '@kainga/contracts';
+import type { AdPlanView, AuditEventPage, Location, ValuationResult } from '@kainga/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, newPerson, registerAdmin, registerThroughUi, startSuite, toast, visible, type Suite } from './harness';
@@ -192,6 +192,38 @@ describe('the admin lists link each row to its history', () => {
     await page.waitForURL((u) => u.searchParams.get('history.stream') === `partner-${partnerId}`);
     await visible(h.getByRole('heading', { name: `Timeline of partner-${partnerId}`, level: 3 }));
     expect(await shownTypes(h, 2)).toEqual(['PartnerEnrolled', 'PartnerLocationApproved']);
+  });
+
+  it("opens a property's timeline and its latest valuation's from the property's row", async () => {
+    const page = adminPage;
+    const made = await callApi<ValuationResult>(page, 'POST', '/api/valuations', {
+      purpose: 'selling',
+      address: '9 Kōwhai Lane',
+      suburb: 'Karori',
+      city: 'Wellington',
+      propertyType: 'house',
+      floorArea: 140,
+      landArea: 520,
+      bedrooms: 3,
+      bathrooms: 1,
+      rateableValue: 820_000,
+      conditionScores: {},
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const { id: valuationId, property } = made.body.valuation;
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    const h = history(page);
+    const row = section(page, 'Property Overview').locator('tr').filter({ hasText: '9 Kōwhai Lane' });
+    expect((await row.locator('td').nth(8).innerText()).trim()).toBe('1');
+
+    await row.getByRole('link', { name: 'Latest valuation of 9 Kōwhai Lane' }).click();
+    await page.waitForURL((u) => u.searchParams.get('history.stream') === `valuation-${valuationId}`);
+    await visible(h.getByRole('heading', { name: `Timeline of valuation-${valuationId}`, level: 3 }));
+    await visible(entry(h, 'Valuation completed: $'));
+
+    await row.getByRole('link', { name: 'History of 9 Kōwhai Lane' }).click();
+    await page.waitForURL((u) => u.searchParams.get('history.stream') === `property-${property.id}`);
+    await visible(h.getByRole('heading', { name: `Timeline of property-${property.id}`, level: 3 }));
   });
 
   it("opens a stream's timeline from its address alone", async () => {

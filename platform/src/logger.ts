@@ -1,12 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { BatchedDestination } from './logging/batched-destination';
 
 /**
  * Structured logs; secrets and session cookies are redacted wherever they appear. Written to
- * stdout without blocking, in batches: pino's asynchronous destination writes once 4 KB are
- * waiting or 200 ms have passed, and flushes what is buffered when the process exits (a kill -9
- * loses at most those 200 ms). Writing each line on its own (one request's line, ~200 bytes)
- * took ~9 % of a small API request's CPU in a profile. `destination` replaces stdout (tests
- * capture the lines).
+ * stdout without blocking, in batches: lines are gathered until 4 KB are waiting or 200 ms have
+ * passed, then written by pino's asynchronous destination, and what is gathered is written when
+ * the process exits (a kill -9 loses at most those 200 ms; see logging/batched-destination.ts).
+ * Writing each line on its own (one request's line, ~200 bytes) took ~9 % of a small API
+ * request's CPU in a profile. `destination` replaces stdout (tests capture the lines).
  */
 /** Log lines wait until this many bytes are buffered… */
 export const LOG_BATCH_BYTES = 4096;
@@ -23,7 +24,7 @@ export function createLogger(level: string, name = 'kainga', destination?: Desti
         censor: '[redacted]',
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+    destination ?? (new BatchedDestination(pino.destination({ dest: 1, sync: false }), 1, LOG_BATCH_BYTES, LOG_FLUSH_MS) as DestinationStream),
   );
 }
 export type { Logger };

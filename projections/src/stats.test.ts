@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTNERS } from './partners';
 import { PROPERTIES } from './properties';
 import { USERS } from './users';
-import { adminStats, publicStats } from './stats';
+import { adminStats, publicStats, utcDay } from './stats';
 import { VALUATIONS } from './valuations';
 
 describe('stats', () => {
@@ -61,5 +61,12 @@ describe('stats', () => {
       { name: 'partners', position: '01' },
     );
     expect((await publicStats(store, now)).totalPartners).toBe(1);
+  });
+});
+
+describe('utcDay', () => {
+  it('is the UTC day toISOString gives, across day boundaries and back and forth in time', () => {
+    const times = ['2026-11-26T23:59:59.999Z', '2026-11-27T00:00:00.000Z', '2026-11-26T00:00:00.000Z', '2026-11-25T12:00:00.000Z', '1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00.000Z', '2026-11-27T13:00:00.000Z'];
+    for (const t of times) expect(utcDay(new Date(t))).toBe(t.slice(0, 10));
   });
 });

@@ -17,6 +17,8 @@ export const pageWindow = (query: AdminListQuery): PageWindow => ({ skip: (query
 export interface AdminPage {
   body: string;
   total: number;
+  /** The body as UTF-8 bytes, made on first send (see sendAdminPage). */
+  bytes?: Buffer;
 }
 
 /** Distinct pages (page, size, search) kept per version of the read model, as CachedAnswers bounds them. */
@@ -28,5 +30,8 @@ export const adminPageKey = (query: AdminListQuery) => JSON.stringify([query.pag
  * Cache-Control, no ETag), as before.
  */
 export function sendAdminPage(reply: FastifyReply, page: AdminPage) {
-  return reply.header(TOTAL_COUNT_HEADER, String(page.total)).type('application/json; charset=utf-8').send(page.body);
+  // The bytes kept with the page: a string body is measured and encoded to UTF-8 again on every
+  // send (see sendAnswer in public/cached-answers.ts).
+  page.bytes ??= Buffer.from(page.body);
+  return reply.header(TOTAL_COUNT_HEADER, String(page.total)).type('application/json; charset=utf-8').send(page.bytes);
 }

@@ -127,7 +127,7 @@ describe('GET /api/admin/properties, a page at a time', () => {
     expect(total(res)).toBe(30);
     const page = res.json() as AdminProperty[];
     expect(page.map((p) => p.id)).toEqual(Array.from({ length: 10 }, (_, k) => `seed-property-${String(29 - k).padStart(5, '0')}`));
-    expect(page[0]).toEqual({ id: 'seed-property-00029', address: '29 Seed Road', suburb: 'Centre', city: 'Hamilton', bedrooms: 3, bathrooms: 1, floorArea: 100, rateableValue: 650_000, createdAt: at(29) });
+    expect(page[0]).toEqual({ id: 'seed-property-00029', address: '29 Seed Road', suburb: 'Centre', city: 'Hamilton', bedrooms: 3, bathrooms: 1, floorArea: 100, rateableValue: 650_000, createdAt: at(29), valuations: 0, latestValuationId: null });
     const third = (await admin.get('/api/admin/properties?page=3&pageSize=10')).json() as AdminProperty[];
     expect(third.map((p) => p.address)).toEqual([...Array.from({ length: 7 }, (_, k) => `${9 - k} Seed Road`), '7 Totara Avenue', '4 Rimu Road', '12 Kauri Street']);
   });
@@ -250,6 +250,8 @@ describe('a page is kept while its read model is unchanged', () => {
     expect(again.res.body).toBe(first.body);
     expect(again.res.headers['x-total-count']).toBe(first.headers['x-total-count']);
     expect(again.res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Sent as the kept page's bytes: the length is the body's in UTF-8, as for a string.
+    expect(again.res.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
     // A role change moves the users read model: the same page is read again and shows it.
     const someone = (first.json() as User[]).find((u) => u.email === 'someone@example.nz')!;
     expect((await admin.patch(`/api/admin/users/${someone.id}/roles`, { roles: ['general', 'mortgage_broker'] })).statusCode).toBe(200);
@@ -268,6 +270,24 @@ describe('a page is kept while its read model is unchanged', () => {
     const after = await readsOf('properties', url);
     expect(total(after.res)).toBe(total(first) + 1);
     expect((after.res.json() as AdminProperty[])[0]!.id).toBe(`seed-property-${String(seededProperties - 1).padStart(5, '0')}`);
+  });
+
+  it("counts a property's completed valuations and names its latest, whose history the row links to", async () => {
+    const url = '/api/admin/properties?page=1&pageSize=5';
+    await seedProperties(1);
+    const id = `seed-property-${String(seededProperties - 1).padStart(5, '0')}`;
+    const row = async () => ((await admin.get(url)).json() as AdminProperty[]).find((p) => p.id === id)!;
+    expect(await row()).toMatchObject({ valuations: 0, latestValuationId: null });
+    let last: Position | null = null;
+    for (const [valuationId, completedAt] of [['v-first', '2026-02-01T00:00:00.000Z'], ['v-second', '2026-03-01T00:00:00.000Z']] as const) {
+      const data = { valuationId, propertyId: id, estimatedValue: 700_000, conservativeValue: 630_000, optimisticValue: 770_000, baseValue: 700_000, conditionAdjustment: 0, marketAdjustment: 0, confidence: 80, engine: 'model', engineVersion: 'test', completedAt };
+      last = (await t.stores.eventStore.append(`valuation-${valuationId}`, [{ id: crypto.randomUUID(), type: 'ValuationCompleted', data, metadata }], { expectedRevision: 'no_stream' })).position;
+    }
+    await waitForProjection(t.stores.readStore, 'properties', last);
+    expect(await row()).toMatchObject({ valuations: 2, latestValuationId: 'v-second' });
+    // The row's link opens that valuation's stream, which an admin can read.
+    const timeline = await admin.get('/api/admin/streams/valuation-v-second');
+    expect(timeline.statusCode).toBe(200);
   });
 
   it('is refused on the next request to an admin whose role was taken away', async () => {

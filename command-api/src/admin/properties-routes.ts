@@ -59,4 +59,6 @@ const toAdminProperty = (p: PropertyDoc): AdminProperty => ({
   floorArea: p.floorArea,
   rateableValue: p.rateableValue,
   createdAt: p.createdAt,
+  valuations: p.valuations,
+  latestValuationId: p.latestValuation?.valuationId ?? null,
 });

@@ -10,10 +10,16 @@ import securityHeaders from './security-headers';
  */
 export default fp(async function security(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   await app.register(securityHeaders);
+  // Pages and assets (every route outside /api/) are not limited. They are marked as they are
+  // added, before the limiter's own onRoute hook sees them, instead of an `allowList` function the
+  // limiter called and awaited on every API request (one call and one await of its four fewer;
+  // too small to see above this machine's noise, so no figure).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.config = { ...(route.config as object), rateLimit: false } as typeof route.config;
+  });
   await app.register(rateLimit, {
     max: deps.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
     keyGenerator: rateLimitKey,
     // The x-ratelimit-* headers only on a refusal (with Retry-After): no client of ours reads them
     // on an answer, and they were three more headers on every API call.

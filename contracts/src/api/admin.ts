@@ -5,6 +5,10 @@ export const AdminProperty = PropertyFacts.omit({ landArea: true }).extend({
   id: z.string(),
   rateableValue: z.number().nullable(),
   createdAt: z.string(),
+  /** Completed valuations of the property. */
+  valuations: z.number(),
+  /** Its latest completed valuation (the row links to that valuation's history); null before the first. */
+  latestValuationId: z.string().nullable(),
 });
 export type AdminProperty = z.infer<typeof AdminProperty>;
 

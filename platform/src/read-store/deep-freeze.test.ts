@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, isDeepFrozen } from './deep-freeze';
+import { deepFreeze, freezeDocument, isDeepFrozen } from './deep-freeze';
 
 describe('deepFreeze', () => {
   it('freezes everything inside, and remembers the value it was called on', () => {
@@ -24,5 +24,13 @@ describe('deepFreeze', () => {
     expect(deepFreeze('s')).toBe('s');
     expect(deepFreeze(null)).toBe(null);
     expect(isDeepFrozen('s')).toBe(false);
+  });
+
+  it('freezeDocument freezes everything inside too, without remembering it as shareable', () => {
+    const doc = { _id: 'a', list: [{ n: 1 }], nested: { x: 1 } };
+    expect(freezeDocument(doc)).toBe(doc);
+    for (const part of [doc, doc.list, doc.list[0], doc.nested]) expect(Object.isFrozen(part)).toBe(true);
+    expect(isDeepFrozen(doc)).toBe(false);
+    expect(freezeDocument(null)).toBe(null);
   });
 });

@@ -21,7 +21,7 @@ function randomDoc(random: () => number, id: string): Doc {
   return doc;
 }
 
-const entries = (index: EmbeddedIndex) => [...index.entries.range({ block: 0, offset: 0 }, index.entries.end())].map((e: Entry) => [e.id, e.key, e.doc]);
+const entries = (index: EmbeddedIndex) => [...index.entries.range({ block: 0, offset: 0 }, index.entries.end())].map((e: Entry) => [e._id, index.keyOf(e), e]);
 
 describe('EmbeddedIndex', () => {
   it.each([1, 2, 3, 4, 5])('built in one sort (when first read) equals the index kept by inserts, moves and deletes (seed %i)', (seed) => {

@@ -1,12 +1,11 @@
 import type { Doc, IndexSpec } from './read-store';
 import { SortedBlocks, type Cursor } from './sorted-blocks';
 
-/** One document in an index: its key (the indexed fields' values, in order), `_id` and the document. */
-export interface Entry {
-  key: readonly Scalar[];
-  id: string;
-  doc: Doc;
-}
+/**
+ * An index's entry is the document itself: its key is read from it when compared (the documents
+ * are frozen, so it cannot change while indexed). See EmbeddedIndex on what that saves.
+ */
+export type Entry = Doc;
 
 /** The values an index holds; anything else (arrays, objects, dates, NaN) makes the document unindexable. */
 export type Scalar = undefined | null | number | string | boolean;
@@ -75,6 +74,11 @@ function valueAt(doc: Doc, path: readonly string[]): Scalar | typeof UNINDEXABLE
  * Documents whose indexed fields hold arrays or objects are left out and counted; while
  * there are any, queries do not use the index (they scan, as before) — only `unique` is
  * still enforced for them, by comparing whole values.
+ *
+ * The list holds the documents themselves, and a comparison reads the indexed fields from them:
+ * no entry object nor key array per document. Those cost ~124 bytes an entry and two objects
+ * for the GC to trace (at 1,000,000 audit-log documents, six indexes: ~740 MB and 12 million
+ * objects, and every full GC marked them all); a reference costs 4 bytes.
  */
 export class EmbeddedIndex {
   readonly name: string;
@@ -83,7 +87,7 @@ export class EmbeddedIndex {
   private readonly paths: readonly (readonly string[])[];
   readonly directions: readonly (1 | -1)[];
   readonly unique: boolean;
-  private readonly sorted: SortedBlocks<Entry>;
+  private readonly sorted: SortedBlocks<Doc>;
   /**
    * The documents the index is still to be built from, or null once it is built: see
    * `buildLater`. Every member that reads the entries builds it first.
@@ -98,11 +102,11 @@ export class EmbeddedIndex {
     this.paths = this.fields.map((f) => f.split('.'));
     this.directions = Object.values(spec.keys);
     this.unique = spec.unique ?? false;
-    this.sorted = new SortedBlocks<Entry>((a, b) => this.compareEntries(a, b));
+    this.sorted = new SortedBlocks<Doc>((a, b) => this.compareDocs(a, b));
   }
 
-  /** The entries in index order (the index is built first if it is still pending). */
-  get entries(): SortedBlocks<Entry> {
+  /** The documents in index order (the index is built first if it is still pending). */
+  get entries(): SortedBlocks<Doc> {
     if (this.pending) this.buildPending();
     return this.sorted;
   }
@@ -118,46 +122,53 @@ export class EmbeddedIndex {
     return this.pending === null;
   }
 
-  /** Compares the first `n` key values in index order (each field's direction applied). */
-  compareKeys(a: BoundKey, b: BoundKey, n: number): number {
+  /** An indexed document's i-th key value (it is known to be a scalar: see `indexable`). */
+  private field(doc: Doc, i: number): Scalar {
+    const path = this.paths[i]!;
+    if (path.length === 1) return doc[path[0]!] as Scalar;
+    return valueAt(doc, path) as Scalar;
+  }
+
+  /** Compares an indexed document's first `n` key values with a bound's, in index order. */
+  compareDocToKey(doc: Doc, key: BoundKey, n: number): number {
     for (let i = 0; i < n; i++) {
-      const c = compareScalars(a[i], b[i]);
+      const c = compareScalars(this.field(doc, i), key[i]);
       if (c !== 0) return this.directions[i] === 1 ? c : -c;
     }
     return 0;
   }
 
-  private compareEntries(a: Entry, b: Entry): number {
-    const c = this.compareKeys(a.key, b.key, this.fields.length);
+  /** Two indexed documents' keys compared in index order, then their `_id`s. */
+  private compareDocs(a: Doc, b: Doc): number {
+    const c = this.sameKeyOrder(a, b);
     if (c !== 0) return c;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+  }
+
+  private sameKeyOrder(a: Doc, b: Doc): number {
+    for (let i = 0; i < this.paths.length; i++) {
+      const c = compareScalars(this.field(a, i), this.field(b, i));
+      if (c !== 0) return this.directions[i] === 1 ? c : -c;
+    }
+    return 0;
+  }
+
+  /** Whether every indexed field of the document holds a value the index can order. */
+  private indexable(doc: Doc): boolean {
+    for (const path of this.paths) if (valueAt(doc, path) === UNINDEXABLE) return false;
+    return true;
   }
 
   /**
-   * The document's key, or null when a field holds something the index cannot order.
-   *
-   * Made at its exact length: every entry keeps its key, and an array grown by `push` from `[]`
-   * gets room for 17 values (V8's first growth): ~180 bytes for a two-field key, ~60 at its
-   * length. At 200,000 audit-log documents an entry of its six indexes took 282 bytes that way,
-   * 161 this way.
+   * The document's key, or null when a field holds something the index cannot order (a missing
+   * field is null, as a query sees it).
    */
   keyOf(doc: Doc): Scalar[] | null {
-    const paths = this.paths;
-    const n = paths.length;
-    if (n === 0) return [];
-    const a = valueAt(doc, paths[0]!);
-    if (a === UNINDEXABLE) return null;
-    if (n === 1) return [a ?? null];
-    const b = valueAt(doc, paths[1]!);
-    if (b === UNINDEXABLE) return null;
-    if (n === 2) return [a ?? null, b ?? null];
-    const key: Scalar[] = new Array<Scalar>(n);
-    key[0] = a ?? null;
-    key[1] = b ?? null;
-    for (let i = 2; i < n; i++) {
-      const v = valueAt(doc, paths[i]!);
+    const key: Scalar[] = [];
+    for (const path of this.paths) {
+      const v = valueAt(doc, path);
       if (v === UNINDEXABLE) return null;
-      key[i] = v ?? null;
+      key.push(v ?? null);
     }
     return key;
   }
@@ -183,10 +194,11 @@ export class EmbeddedIndex {
    *
    * An index is kept in memory only (the store keeps its spec), so one that nothing reads need
    * never be sorted: a rebuild swaps its read models in without sorting them (the CLI's process
-   * then exits), and a collection loaded at start sorts only the indexes its queries use. At
-   * 30,000 users the four indexes of `users` took 170–290 ms of CPU to build (13–20 % of the
-   * users rebuild bench's); the first query that reads one pays for that one (25–75 ms there).
-   * A collection's documents are in memory either way: only the sorting waits.
+   * then exits), and a collection loaded at start sorts only the indexes its queries use (the
+   * planner asks only the index it picks whether it is usable: see planQuery). At 30,000 users
+   * the four indexes of `users` took 170–290 ms of CPU to build (13–20 % of the users rebuild
+   * bench's); the first query that reads one pays for that one (25–75 ms there). A collection's
+   * documents are in memory either way: only the sorting waits.
    */
   buildLater(docs: ReadonlyMap<string, Doc>): void {
     this.pending = docs;
@@ -203,15 +215,36 @@ export class EmbeddedIndex {
   /** Builds the index over every document of a collection now: one sort. */
   build(docs: Iterable<Doc>): void {
     this.pending = null;
-    const entries: Entry[] = [];
+    const list: Doc[] = [];
     this.unindexable.clear();
     for (const doc of docs) {
-      const key = this.keyOf(doc);
-      if (!key) this.unindexable.add(doc._id);
-      else entries.push({ key, id: doc._id, doc });
+      if (this.indexable(doc)) list.push(doc);
+      else this.unindexable.add(doc._id);
     }
-    entries.sort((a, b) => this.compareEntries(a, b));
-    this.sorted.load(entries);
+    // The keys are read into a column per field once, and positions sorted by them: comparing the
+    // documents themselves reads each field by name twice per comparison; at 1,000,000 audit-log
+    // documents one index took 5.2–6.9 s of CPU to sort that way, 3.0–4.6 s this way (on a busy
+    // 2-core machine; most of what is left is comparing strings scattered through the heap).
+    const n = list.length;
+    const columns = this.paths.map((_, f) => {
+      const column = new Array<Scalar>(n);
+      for (let i = 0; i < n; i++) column[i] = this.field(list[i]!, f);
+      return column;
+    });
+    const ids = list.map((d) => d._id);
+    const directions = this.directions;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+      for (let f = 0; f < columns.length; f++) {
+        const column = columns[f]!;
+        const c = compareScalars(column[a], column[b]);
+        if (c !== 0) return directions[f] === 1 ? c : -c;
+      }
+      const x = ids[a]!;
+      const y = ids[b]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    this.sorted.load(order.map((i) => list[i]!));
   }
 
   /**
@@ -220,28 +253,21 @@ export class EmbeddedIndex {
    * index when there is no `before` or `after`.
    *
    * The old entry is found by a binary search for `before`'s key and `_id`, not kept in a Map by
-   * `_id`: such a Map cost ~40 bytes an entry (at 200,000 audit-log documents, 161 → 124 bytes an
-   * entry of its six indexes without it), for a search that a write pays anyway to move an entry.
+   * `_id`: such a Map cost ~40 bytes an entry, for a search that a write pays anyway to move an entry.
    */
   replace(id: string, before: Doc | undefined, after: Doc | undefined): void {
     // Not built yet: it will be built from the collection's documents, this one included.
     if (this.pending) return;
-    const oldKey = before ? this.keyOf(before) : null;
-    const newKey = after ? this.keyOf(after) : null;
-    if (oldKey) {
-      const old: Entry = { key: oldKey, id, doc: before! };
-      if (after && newKey && this.compareKeys(oldKey, newKey, this.fields.length) === 0) {
-        const entry = this.sorted.find(old);
-        if (entry) {
-          entry.doc = after; // same place in the index
-          return;
-        }
-      }
-      this.sorted.delete(old);
+    const wasIn = before !== undefined && this.indexable(before);
+    const isIn = after !== undefined && this.indexable(after);
+    if (wasIn) {
+      // Same key: the same place in the index, the new version in the old one's slot.
+      if (isIn && this.sameKeyOrder(before, after) === 0 && this.sorted.swap(before, after)) return;
+      this.sorted.delete(before);
     }
     this.unindexable.delete(id);
     if (!after) return;
-    if (newKey) this.sorted.insert({ key: newKey, id, doc: after });
+    if (isIn) this.sorted.insert(after);
     else this.unindexable.add(id);
   }
 
@@ -249,13 +275,13 @@ export class EmbeddedIndex {
   bounds(low: { key: BoundKey; n: number; inclusive: boolean } | null, high: { key: BoundKey; n: number; inclusive: boolean } | null): [Cursor, Cursor] {
     const from = low
       ? this.entries.partition((e) => {
-          const c = this.compareKeys(e.key, low.key, low.n);
+          const c = this.compareDocToKey(e, low.key, low.n);
           return low.inclusive ? c < 0 : c <= 0;
         })
       : { block: 0, offset: 0 };
     const to = high
       ? this.entries.partition((e) => {
-          const c = this.compareKeys(e.key, high.key, high.n);
+          const c = this.compareDocToKey(e, high.key, high.n);
           return high.inclusive ? c <= 0 : c < 0;
         })
       : this.entries.end();

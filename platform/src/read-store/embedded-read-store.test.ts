@@ -106,3 +106,20 @@ describe('EmbeddedReadStore.replaceCollection', () => {
     await reopened.close();
   });
 });
+
+describe('EmbeddedReadStore documents loaded from disk', () => {
+  it('are frozen, and a write handed one stores a copy (they are not marked as shareable)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'embedded-load-')), 'r.sqlite');
+    const first = new EmbeddedReadStore(file);
+    await first.collection('c').insertOne({ _id: 'a', nested: { n: 1 } });
+    await first.close();
+    const second = new EmbeddedReadStore(file);
+    const loaded = (await second.collection('c').findOne({ _id: 'a' }))!;
+    expect(Object.isFrozen(loaded) && Object.isFrozen(loaded['nested'])).toBe(true);
+    await second.collection('d').insertOne(loaded);
+    const copied = (await second.collection('d').findOne({ _id: 'a' }))!;
+    expect(copied).toEqual(loaded);
+    expect(copied).not.toBe(loaded);
+    await second.close();
+  });
+});

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { Aggregator, find } from 'mingo';
 import { applyUpdate, copyValue } from './apply-update';
-import { deepFreeze, isDeepFrozen } from './deep-freeze';
-import { EmbeddedIndex, indexName, type Entry } from './embedded-index';
+import { deepFreeze, freezeDocument, isDeepFrozen } from './deep-freeze';
+import { EmbeddedIndex, indexName } from './embedded-index';
 import { equalityFields, idsOf, isPlainFilter, upsertedDocument } from './filter-ids';
 import { matcherOf } from './filter-matcher';
 import { planQuery, walk } from './query-plan';
@@ -37,7 +37,7 @@ export class StoredCollection {
 function adopted(docs: Map<string, Doc>): Map<string, Doc> | null {
   for (const [id, doc] of docs) {
     if (doc._id !== id) return null;
-    deepFreeze(doc);
+    freezeDocument(doc);
   }
   return docs;
 }
@@ -50,11 +50,11 @@ function adopted(docs: Map<string, Doc>): Map<string, Doc> | null {
  * Declared indexes (`ensureIndex`) are kept in memory as sorted lists (see EmbeddedIndex) and
  * answer equality, `$in` and range filters and sorted, limited reads without looking at the
  * rest of the collection; other queries scan with mingo, with the same answers. An index costs
- * an entry per document (its key values, ~100 bytes) and, per write, a few microseconds to
+ * a reference per document (4 bytes: its list holds the documents themselves) and, per write, a few microseconds to
  * move the entry (two binary searches and a splice in a block of ≤ 512); a paged read costs
  * a binary search plus the page, at 100 documents or at a million. An index is sorted the
  * first time a query (or a unique check) reads it, not when its collection is loaded or
- * replaced (EmbeddedIndex.buildLater).
+ * replaced (EmbeddedIndex.buildLater), and only the index a query is planned on (planQuery).
  *
  * Committed documents are deep-frozen once, when written, and reads return them as they are —
  * no copy per read; a caller that tries to change one gets a TypeError.
@@ -86,13 +86,17 @@ export class EmbeddedReadStore implements ReadStore {
     }
   }
 
-  /** A collection's committed documents and indexes, loaded from disk on first use. */
+  /**
+   * A collection's committed documents and indexes, loaded from disk on first use: the documents
+   * now, each index when a query first reads it (EmbeddedIndex.buildLater). The documents are
+   * frozen but not remembered as shareable (freezeDocument).
+   */
   stored(name: string): StoredCollection {
     let coll = this.cache.get(name);
     if (!coll) {
       coll = new StoredCollection();
       for (const row of this.db.prepare<[string], { id: string; doc: string }>('SELECT id, doc FROM docs WHERE coll = ?').iterate(name)) {
-        coll.docs.set(row.id, deepFreeze(JSON.parse(row.doc) as Doc));
+        coll.docs.set(row.id, freezeDocument(JSON.parse(row.doc) as Doc));
       }
       for (const row of this.db.prepare<[string], { spec: string }>('SELECT spec FROM indexes WHERE coll = ?').iterate(name)) {
         const index = new EmbeddedIndex(JSON.parse(row.spec) as IndexSpec);
@@ -372,7 +376,7 @@ function committedWithKey(coll: StoredCollection, index: EmbeddedIndex, doc: Doc
   if (!own || !index.usable) return [...coll.docs.values()].filter((d) => index.uniqueKey(d) === key);
   const n = index.fields.length;
   const [from, to] = index.bounds({ key: own, n, inclusive: true }, { key: own, n, inclusive: true });
-  return [...index.entries.range(from, to)].map((e) => e.doc);
+  return [...index.entries.range(from, to)];
 }
 
 /**
@@ -414,7 +418,7 @@ class Batch {
     const out: Doc[] = [];
     const staged = this.staged.get(coll);
     // The indexes hold committed documents; staged ones are tested one by one after them.
-    const committed = plan ? docsOf(walk(plan)) : stored.docs.values();
+    const committed = plan ? walk(plan) : stored.docs.values();
     for (const doc of committed) {
       if (staged?.has(doc._id)) continue;
       if (plan?.exact || test(doc)) out.push(doc);
@@ -484,10 +488,6 @@ class Batch {
   }
 }
 
-function* docsOf(entries: Iterable<Entry>): Generator<Doc> {
-  for (const e of entries) yield e.doc;
-}
-
 function* matches(docs: Iterable<Doc>, test: (doc: Doc) => boolean): Generator<Doc> {
   for (const doc of docs) if (test(doc)) yield doc;
 }
@@ -503,7 +503,7 @@ function select(coll: StoredCollection, filter: Filter, sort?: Sort): { docs: It
     return { docs: ids.exact ? docs : matches(docs, matcherOf(filter)), sorted: !sort || docs.length <= 1 };
   }
   const plan = planQuery(coll.indexes, filter, sort);
-  const source = plan ? docsOf(walk(plan)) : coll.docs.values();
+  const source = plan ? walk(plan) : coll.docs.values();
   const everything = Object.keys(filter).length === 0;
   return { docs: plan?.exact || everything ? source : matches(source, matcherOf(filter)), sorted: !sort || (plan?.servesSort ?? false) };
 }

@@ -21,20 +21,32 @@ describe('planQuery', () => {
   it('walks the equality prefix in the sort order, exactly, so a limit stops the walk', () => {
     const plan = planQuery([byUser, byStatus], { status: 'completed' }, { createdAt: -1, _id: 1 })!;
     expect(plan).toMatchObject({ index: byStatus, servesSort: true, reverse: false, exact: true });
-    expect([...walk(plan)].map((e) => e.id)).toEqual(['d', 'a', 'c']);
+    expect([...walk(plan)].map((e) => e._id)).toEqual(['d', 'a', 'c']);
     const backwards = planQuery([byStatus], { status: 'completed' }, { createdAt: 1, _id: -1 })!;
     expect(backwards).toMatchObject({ servesSort: true, reverse: true });
-    expect([...walk(backwards)].map((e) => e.id)).toEqual(['c', 'a', 'd']);
+    expect([...walk(backwards)].map((e) => e._id)).toEqual(['c', 'a', 'd']);
   });
 
   it('bounds ranges by type and takes $in as several ranges in index order', () => {
     const range = planQuery([byStatus], { status: 'completed', createdAt: { $gte: '2026-01-02' } }, { createdAt: -1, _id: 1 })!;
     expect(range.exact).toBe(true);
-    expect([...walk(range)].map((e) => e.id)).toEqual(['d', 'a']);
+    expect([...walk(range)].map((e) => e._id)).toEqual(['d', 'a']);
     const among = planQuery([byUser], { userId: { $in: ['u2', 'u1'] } })!;
-    expect([...walk(among)].map((e) => e.id)).toEqual(['a', 'b', 'c']); // u1 newest first, then u2
+    expect([...walk(among)].map((e) => e._id)).toEqual(['a', 'b', 'c']); // u1 newest first, then u2
     // A missing field is null to an index, as to a query.
-    expect([...walk(planQuery([byUser], { userId: null })!)].map((e) => e.id)).toEqual(['d']);
+    expect([...walk(planQuery([byUser], { userId: null })!)].map((e) => e._id)).toEqual(['d']);
+  });
+
+  it('sorts only the index it picks, when the indexes are still to be built', () => {
+    const byCreated = new EmbeddedIndex({ keys: { createdAt: 1 } });
+    const byUserLater = new EmbeddedIndex({ keys: { userId: 1, createdAt: -1, _id: 1 } });
+    const byStatusLater = new EmbeddedIndex({ keys: { status: 1, createdAt: -1, _id: 1 } });
+    const all = new Map(docs.map((d) => [d._id, d]));
+    for (const i of [byCreated, byUserLater, byStatusLater]) i.buildLater(all);
+    const plan = planQuery([byCreated, byUserLater, byStatusLater], { userId: 'u1' }, { createdAt: -1, _id: 1 })!;
+    expect(plan.index).toBe(byUserLater);
+    expect([byCreated.built, byUserLater.built, byStatusLater.built]).toEqual([false, true, false]);
+    expect([...walk(plan)].map((e) => e._id)).toEqual(['a', 'b']);
   });
 
   it('leaves what no index covers to a scan, and tests what an index only narrows', () => {

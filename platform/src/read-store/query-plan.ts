@@ -73,8 +73,9 @@ function planFor(index: EmbeddedIndex, predicates: Map<string, Predicate>, filte
     used.add(fields[p]!);
     exact &&= pred.exact;
   }
-  const whole = (inclusive: boolean): Bound | null => (p === 0 ? null : { key: prefix, n: p, inclusive });
-  let ranges: Plan['ranges'] = [{ low: whole(true), high: whole(true) }];
+  // A literal, not a helper arrow: a named inner function is made on every query (and wrapped
+  // in esbuild's __name when run through tsx: ~1.7 % of a small request's CPU).
+  let ranges: Plan['ranges'] = [p === 0 ? { low: null, high: null } : { low: { key: prefix, n: p, inclusive: true }, high: { key: prefix, n: p, inclusive: true } }];
   let bounded = p;
   const next = p < fields.length ? predicates.get(fields[p]!) : undefined;
   if (next) {
@@ -124,13 +125,19 @@ export function planQuery(indexes: readonly EmbeddedIndex[], filter: Filter, sor
     const pred = predicateOf(filter[k]);
     if (pred) predicates.set(k, pred);
   }
-  let best: { plan: Plan; score: number } | null = null;
+  // Planned on the indexes' fields first; only the best plan's index is asked whether it is usable,
+  // which sorts it if it is still pending (EmbeddedIndex.buildLater): the first query of a loaded
+  // collection sorts the one index it reads, not all of them (the audit log's six at a million
+  // documents: the first page sorted all six).
+  const candidates: { plan: Plan; score: number }[] = [];
   for (const index of indexes) {
-    if (!index.usable) continue;
     const candidate = planFor(index, predicates, filterKeys, sort);
-    if (candidate && (!best || candidate.score > best.score)) best = candidate;
+    if (candidate) candidates.push(candidate);
   }
-  return best?.plan ?? null;
+  // Stable: among equal scores the first declared index wins, as before.
+  candidates.sort((a, b) => b.score - a.score);
+  for (const c of candidates) if (c.plan.index.usable) return c.plan;
+  return null;
 }
 
 /** The entries a plan walks, in its order. */

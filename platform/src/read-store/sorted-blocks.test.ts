@@ -32,6 +32,21 @@ describe('SortedBlocks', () => {
     }
   });
 
+  it('splits the last block too when entries keep coming after the last one', () => {
+    const list = new SortedBlocks<number>((a, b) => a - b, 4);
+    for (let v = 0; v < 100; v++) list.insert(v);
+    expect(Math.max(...list.blockLengths())).toBeLessThanOrEqual(8);
+    expect([...list.range({ block: 0, offset: 0 }, list.end())]).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
+  it('swaps an entry for one that sorts alike, in its place', () => {
+    const list = new SortedBlocks<{ k: number; v: string }>((a, b) => a.k - b.k, 2);
+    list.load([1, 2, 3, 4, 5].map((k) => ({ k, v: 'old' })));
+    expect(list.swap({ k: 3, v: '' }, { k: 3, v: 'new' })).toBe(true);
+    expect(list.swap({ k: 9, v: '' }, { k: 9, v: 'new' })).toBe(false);
+    expect([...list.range({ block: 0, offset: 0 }, list.end())].map((e) => e.v)).toEqual(['old', 'old', 'new', 'old', 'old']);
+  });
+
   it('loads sorted entries in one go', () => {
     const list = new SortedBlocks<number>((a, b) => a - b, 3);
     list.load([1, 2, 3, 4, 5, 6, 7]);

@@ -61,13 +61,18 @@ export class SortedBlocks<E> {
 
   insert(entry: E): void {
     const at = this.partition((e) => this.compare(e, entry) < 0);
-    if (this.blocks.length === 0) this.blocks.push([entry]);
-    else if (at.block === this.blocks.length) this.blocks[this.blocks.length - 1]!.push(entry);
-    else {
-      const block = this.blocks[at.block]!;
-      block.splice(at.offset, 0, entry);
-      if (block.length > 2 * this.blockSize) this.blocks.splice(at.block + 1, 0, block.splice(this.blockSize));
+    if (this.blocks.length === 0) {
+      this.blocks.push([entry]);
+      this.count += 1;
+      return;
     }
+    // After the last entry (a new event in a log ordered by time: most inserts of a live index),
+    // the last block grows and is split like any other, not left to grow without end.
+    const b = at.block === this.blocks.length ? at.block - 1 : at.block;
+    const block = this.blocks[b]!;
+    if (b === at.block) block.splice(at.offset, 0, entry);
+    else block.push(entry);
+    if (block.length > 2 * this.blockSize) this.blocks.splice(b + 1, 0, block.splice(this.blockSize));
     this.count += 1;
   }
 
@@ -76,6 +81,23 @@ export class SortedBlocks<E> {
     const at = this.partition((e) => this.compare(e, entry) < 0);
     const found = this.blocks[at.block]?.[at.offset];
     return found !== undefined && this.compare(found, entry) === 0 ? found : undefined;
+  }
+
+  /**
+   * Puts `replacement` in the place of the entry equal to `entry` (they must sort alike); whether
+   * there was one.
+   */
+  swap(entry: E, replacement: E): boolean {
+    const at = this.partition((e) => this.compare(e, entry) < 0);
+    const block = this.blocks[at.block];
+    if (!block || this.compare(block[at.offset]!, entry) !== 0) return false;
+    block[at.offset] = replacement;
+    return true;
+  }
+
+  /** Blocks' lengths (for tests of how the list splits). */
+  blockLengths(): number[] {
+    return this.blocks.map((b) => b.length);
   }
 
   /** Removes the entry equal to `entry` under `compare`; whether there was one. */

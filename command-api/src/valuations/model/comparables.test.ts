@@ -1,6 +1,6 @@
-import type { SaleData } from '@kainga/contracts';
+import { propertyTypes, seededRandom, type SaleData } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { findComparables, matchSale, normalisePlace, type ValuationSubject } from './comparables';
+import { findComparables, findComparablesAmong, matchSale, normalisePlace, prepareSales, type ValuationSubject } from './comparables';
 
 // 12:00 NZST on Monday 15 June 2026.
 const now = new Date('2026-06-15T00:00:00Z');
@@ -313,5 +313,51 @@ describe('property types', () => {
       ['t-townhouse', 'townhouse', 100],
       ['t-none', undefined, 60],
     ]);
+  });
+});
+
+describe('findComparablesAmong (sales prepared once)', () => {
+  const random = seededRandom(20261126);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const maybe = <T>(value: T) => (random() < 0.15 ? null : value);
+  const randomSale = (): SaleData =>
+    sale({
+      suburb: pick(['Ponsonby', 'Grey Lynn', 'Herne Bay', '']),
+      city: pick(['Auckland', 'auckland ', 'Wellington']),
+      saleDate: pick(['2026-06-14', '2026-05-02', '2026-01-20', '2025-09-30', '2024-08-01', '2026-06-20', '2026-02-30']),
+      price: pick([0, 650_000, 1_100_000, 1_900_000]),
+      floorArea: maybe(Math.round(40 + random() * 260)),
+      landArea: maybe(pick([0, Math.round(100 + random() * 900)])),
+      bedrooms: maybe(Math.floor(random() * 6)),
+      bathrooms: maybe(1 + Math.floor(random() * 3)),
+      latitude: random() < 0.2 ? null : -36.85 + (random() - 0.5) * 0.2,
+      longitude: random() < 0.2 ? null : 174.75 + (random() - 0.5) * 0.2,
+      ...(random() < 0.7 ? { propertyType: pick(propertyTypes) } : {}),
+    });
+
+  it('finds what findComparables finds, each comparable with matchSale’s match and distance', () => {
+    let found = 0;
+    for (let round = 0; round < 40; round++) {
+      const sales = Array.from({ length: 60 }, randomSale);
+      const home: ValuationSubject = { ...subject, floorArea: maybe(120), landArea: maybe(500), propertyType: pick(propertyTypes), ...(round % 4 === 0 ? noCoords : {}) };
+      const result = findComparablesAmong(home, prepareSales(sales), now);
+      expect(result).toEqual(findComparables(home, sales, now));
+      found += result.comparables.length;
+      for (const c of result.comparables) {
+        const breakdown = matchSale(home, sales.find((s) => s.saleId === c.saleId)!);
+        expect(c.matchPercentage).toBe(breakdown.matchPercentage);
+        expect(c.distance).toBe(breakdown.distanceKm === null ? null : Math.round(breakdown.distanceKm * 10) / 10);
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('prepares a frozen sale once and any other sale afresh, so a changed sale is read as it is now', () => {
+    const frozen = Object.freeze(sale({ suburb: 'Tāmaki' }));
+    expect(prepareSales([frozen])[0]).toBe(prepareSales([frozen])[0]);
+    const open = sale({ saleDate: '2026-06-01' });
+    expect(prepareSales([open])[0]!.saleDay).toBe('2026-06-01');
+    open.saleDate = '2026-02-30';
+    expect(prepareSales([open])[0]!.saleDay).toBeNull();
   });
 });

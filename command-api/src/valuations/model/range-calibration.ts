@@ -1,5 +1,5 @@
 import type { Comparable, SaleData } from '@kainga/contracts';
-import { findComparables } from './comparables';
+import { findComparablesAmong, prepareSales } from './comparables';
 import { withinTukeyFences } from './statistics';
 import { blendWeight } from './blend';
 import { estimateValue, estimateWithParts, type EstimateContext, type EstimateParts } from './estimate';
@@ -98,11 +98,12 @@ export function calibrateCity(
     .sort((a, b) => b.saleDate.localeCompare(a.saleDate) || a.saleId.localeCompare(b.saleId))
     .slice(0, RANGE_CALIBRATION_SALES);
   const valued: Calibrating[] = [];
+  const prepared = prepareSales(citySales);
   for (const sale of recent) {
-    const earlier = citySales.filter((s) => s.saleDate < sale.saleDate);
+    const earlier = prepared.filter(({ sale: s }) => s.saleDate < sale.saleDate);
     const at = new Date(`${sale.saleDate}T00:00:00Z`);
     const subject = { ...sale, conditionScores: {} };
-    const { comparables } = findComparables(subject, earlier, at);
+    const { comparables } = findComparablesAmong(subject, earlier, at);
     // The town model has seen this sale's price: it values the sale as it would without it.
     const context = { ...figures, now: at, rangeScale: null, comparablesErrorScale: null, townModelAt: figures.townModel ? (townModelAt?.(sale) ?? null) : null };
     try {

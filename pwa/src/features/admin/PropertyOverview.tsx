@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import { Card, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AdminProperty } from '@kainga/contracts';
 import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
@@ -6,7 +6,7 @@ import { moreText, PROPERTIES_PAGE_SIZE } from './admin-list';
 import { useAdminProperties } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
 import { HistoryLink } from './history/HistoryLink';
-import { propertyStream } from './history/history-streams';
+import { propertyStream, valuationStream } from './history/history-streams';
 import { useListState } from './useListState';
 
 const count = (n: number | null) => (n === null ? '—' : String(n));
@@ -20,7 +20,17 @@ const columns: TableColumnsType<AdminProperty> = [
   { key: 'floorArea', title: 'Floor area', align: 'right', render: (_, p) => formatArea(p.floorArea) },
   { key: 'createdAt', title: 'Added', render: (_, p) => formatDateNZ(p.createdAt) },
   { key: 'rateableValue', title: 'Rateable value', align: 'right', render: (_, p) => formatNZD(p.rateableValue) },
-  { key: 'history', title: <span className="visually-hidden">History</span>, render: (_, p) => <HistoryLink stream={propertyStream(p.id)} name={p.address} /> },
+  { key: 'valuations', title: 'Valuations', align: 'right', render: (_, p) => String(p.valuations) },
+  {
+    key: 'history',
+    title: <span className="visually-hidden">History</span>,
+    render: (_, p) => (
+      <Space size="middle">
+        <HistoryLink stream={propertyStream(p.id)} name={p.address} />
+        {p.latestValuationId && <HistoryLink stream={valuationStream(p.latestValuationId)} name={p.address} text="Latest valuation" />}
+      </Space>
+    ),
+  },
 ];
 
 /**

@@ -9,5 +9,6 @@ export const partnerStream = (partnerId: string) => `partner-${partnerId}`;
 export const adSubscriptionStream = (subscriptionId: string) => `adSubscription-${subscriptionId}`;
 export const adContentStream = (adContentId: string) => `adContent-${adContentId}`;
 export const propertyStream = (propertyId: string) => `property-${propertyId}`;
+export const valuationStream = (valuationId: string) => `valuation-${valuationId}`;
 /** The code upper-cased, as the coupon's reservation stream is named. */
 export const couponStream = (code: string) => `coupon-${code.trim().toUpperCase()}`;
