@@ -1,4 +1,4 @@
-import { EmbeddedReadStore, SqliteEventStore, applyBatch, ensureIndexes } from '@kainga/platform';
+import { EmbeddedReadStore, SqliteEventStore, applyBatch, ensureIndexes, loadConfig, openReadStore } from '@kainga/platform';
 import { AD_ANALYTICS, AD_ANALYTICS_FILTER, adAnalyticsProjector, type AdAnalyticsDoc } from '@kainga/projections';
 import { adLogDataDir } from '@kainga/projections/ad-records/testing';
 import { createHash } from 'node:crypto';
@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from './replay-cli';
 import { AD_ANALYSIS, readAnalysis } from './replay-into';
+import { analysisLocation } from './replay-into-cli';
 
 /** A stream that keeps what is written to it (not a terminal, so no progress bar is drawn). */
 function sink() {
@@ -167,5 +168,29 @@ describe('npm run replay -- ads --into <analysis>', () => {
     const noLog = await main(['ads', '--into', 'x'], { env: { DATA_DIR: join(dataDir, 'nowhere') }, stdout: sink().stream, stderr: sink().stream });
     expect(noLog).toBe(2);
     expect(existsSync(join(dataDir, 'analyses', 'x'))).toBe(false);
+  });
+});
+
+const mongoUrl = process.env.MONGO_URL;
+describe.skipIf(!mongoUrl)('npm run replay -- ads --into <analysis> with MongoDB (set MONGO_URL to run)', () => {
+  it('keeps the analysis in a database of its own, holding what the embedded analysis of the same range holds', async () => {
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGO_URL: mongoUrl, MONGO_DB: 'kainga_replay_contract' };
+    const out = sink();
+    const err = sink();
+    expect(await main(['ads', '--into', 'mongo-check', '--to', '2026-03-01'], { env, stdout: out.stream, stderr: err.stream }), err.text()).toBe(0);
+    const where = analysisLocation(loadConfig(env), 'mongo-check');
+    expect(out.text()).toContain(`Kept in MongoDB database ${where.mongoDb} (collections ad_analytics and ad_analysis).`);
+    expect((await replay('--into', 'embedded-check', '--to', '2026-03-01')).code).toBe(0);
+    const embedded = await analysis('embedded-check');
+    const store = await openReadStore(where);
+    try {
+      const inMongo = await readAnalysis(store);
+      expect({ ...inMongo.summary, name: 'same range' }).toEqual({ ...embedded.summary, name: 'same range' });
+      expect(inMongo.docs).toEqual(embedded.docs);
+    } finally {
+      await store.close();
+    }
+    // The live read models stay as they were.
+    expect(fileHash(liveFile())).toBe(liveHash);
   });
 });
