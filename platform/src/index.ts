@@ -3,6 +3,7 @@ export { SqliteEventStore } from './event-store/sqlite-event-store';
 export * from './read-store/read-store';
 export { EmbeddedReadStore } from './read-store/embedded-read-store';
 export { openReadStore } from './read-store/open-read-store';
+export { oncePerFrozen } from './read-store/once-per-frozen';
 export type { CredentialStore } from './credentials/credential-store';
 export * from './blob/index';
 export * from './command/decider';

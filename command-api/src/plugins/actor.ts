@@ -1,6 +1,6 @@
 import type { EventMetadata, Permission, RouteKey, User, UserDoc } from '@kainga/contracts';
 import { hasPermission, routeAccess } from '@kainga/contracts';
-import { CommandError, loadAggregate } from '@kainga/platform';
+import { CommandError, loadAggregate, oncePerFrozen } from '@kainga/platform';
 import { findUser } from '@kainga/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -48,23 +48,19 @@ export async function loadUser(deps: AppDeps, userId: string): Promise<User | nu
 }
 
 /**
- * The User of each frozen users document, made once: the embedded read store hands out the same
- * deep-frozen document until the user changes (a change stores a new one), so a signed-in
- * person's requests share one frozen User instead of building one and copying its roles on each.
- * A document that is not frozen (MongoDB's, new on every read) could change, so it is not kept.
+ * The User of each frozen users document, made once (`oncePerFrozen`): a signed-in person's
+ * requests share one frozen User instead of building one and copying its roles on each. A user
+ * who changes is a new document. A User made from a document that could change is not shared,
+ * so it is not frozen either.
  */
-const usersOf = new WeakMap<UserDoc, User>();
-
-function userOf(doc: UserDoc): User {
-  let user = usersOf.get(doc);
-  if (user) return user;
-  user = toUser(doc);
+const userOf = oncePerFrozen((doc: UserDoc): User => {
+  const user = toUser(doc);
   if (Object.isFrozen(doc)) {
     Object.freeze(user.roles);
-    usersOf.set(doc, Object.freeze(user));
+    Object.freeze(user);
   }
   return user;
-}
+});
 
 // Built once: these answers need no stack, and capturing one on every refused request costs
 // more than the rest of the refusal.

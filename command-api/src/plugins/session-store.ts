@@ -1,4 +1,4 @@
-import type { ReadStore } from '@kainga/platform';
+import { oncePerFrozen, type ReadStore } from '@kainga/platform';
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 
@@ -55,19 +55,8 @@ export class ReadStoreSessionStore implements SessionStore {
 }
 
 /**
- * A session document's expiry in ms, parsed once per document: the embedded read store hands out
- * the same frozen document until the session is saved again (a save stores a new one), and
- * Date.parse of its ISO string was ~0.3 µs of every signed-in request against ~0.05 µs for this
- * lookup (measured in a loop). A document that is not frozen (MongoDB's, new on every read) could
- * change, so it is parsed each time.
+ * A session document's expiry in ms, parsed once per frozen document (`oncePerFrozen`): Date.parse
+ * of its ISO string was ~0.3 µs of every signed-in request against ~0.05 µs for the lookup
+ * (measured in a loop). A session saved again is a new document.
  */
-const expiries = new WeakMap<SessionDoc, number>();
-
-function expiryOf(doc: SessionDoc): number {
-  let expiry = expiries.get(doc);
-  if (expiry === undefined) {
-    expiry = Date.parse(doc.expire);
-    if (Object.isFrozen(doc)) expiries.set(doc, expiry);
-  }
-  return expiry;
-}
+const expiryOf = oncePerFrozen((doc: SessionDoc) => Date.parse(doc.expire));

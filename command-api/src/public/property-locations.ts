@@ -24,7 +24,9 @@ export const MAX_LOCATIONS_LIMIT = 5000;
  */
 const parsedBoxes = new Map<string, LonLatBox>();
 const MAX_PARSED_BOXES = 2000;
-/** A parsed box's numbers as the answers' cache key (worked out once per box). */
+/** A box's numbers as the answers' cache key. */
+const boxKeyOf = (box: LonLatBox) => [box.minLon, box.minLat, box.maxLon, box.maxLat].join(',');
+/** The cache key of each parsed box, worked out once per box. */
 const boxKeys = new WeakMap<LonLatBox, string>();
 
 /**
@@ -56,7 +58,7 @@ export const PropertyLocationsQuery = z.object({
         return z.NEVER;
       }
       const parsed = Object.freeze(box.data as LonLatBox);
-      boxKeys.set(parsed, [parsed.minLon, parsed.minLat, parsed.maxLon, parsed.maxLat].join(','));
+      boxKeys.set(parsed, boxKeyOf(parsed));
       if (parsedBoxes.size >= MAX_PARSED_BOXES) parsedBoxes.clear();
       parsedBoxes.set(value, parsed);
       return parsed;
@@ -121,7 +123,7 @@ export class LocationsAnswers {
 
   get(query: z.infer<typeof PropertyLocationsQuery>): Promise<Answer> {
     const box = query.bbox;
-    const key = `${box ? (boxKeys.get(box) ?? [box.minLon, box.minLat, box.maxLon, box.maxLat].join(',')) : ''}|${query.city ?? ''}|${query.limit ?? ''}`;
+    const key = `${box ? (boxKeys.get(box) ?? boxKeyOf(box)) : ''}|${query.city ?? ''}|${query.limit ?? ''}`;
     return this.answers.get(key, async () => {
       const rows = await locatedProperties(this.store, { bbox: query.bbox, city: query.city });
       const body = JSON.stringify(z.array(PublicPropertyLocation).parse(sampleRows(rows, query.limit).map(toPublic)));

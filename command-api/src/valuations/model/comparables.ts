@@ -1,4 +1,5 @@
 import { propertyTypeOf, type Comparable, type PropertyDetails, type PropertyType, type ResearchComparablesResponse, type SaleData } from '@kainga/contracts';
+import { oncePerFrozen } from '@kainga/platform';
 import { formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { haversineKm } from './distance';
 
@@ -167,29 +168,18 @@ const similarityOf = (subject: ValuationSubject, sale: SaleData, into?: MatchBre
 export type PreparedSale = { sale: SaleData; city: string; suburb: string; saleDay: string | null; type: PropertyType };
 
 /**
- * Frozen sales prepared so far: the embedded read store hands out the same frozen documents until
- * a sale changes, so a town's sales are prepared once rather than for every valuation (preparing
- * was about half of a search: ~1.5 of ~2.5 ms over ~800 sales). A frozen sale cannot change under
- * its entry; others are prepared each time. An entry (~100 bytes) lives as long as its sale.
+ * A sale prepared once per frozen sale (`oncePerFrozen`): the embedded read store hands out the
+ * same frozen documents until a sale changes, so a town's sales are prepared once rather than for
+ * every valuation (preparing was about half of a search: ~1.5 of ~2.5 ms over ~800 sales). An
+ * entry (~100 bytes) lives as long as its sale.
  */
-const preparedOnce = new WeakMap<SaleData, PreparedSale>();
-
-const prepareSale = (sale: SaleData): PreparedSale => {
+const prepareSale = oncePerFrozen((sale: SaleData): PreparedSale => {
   const date = parseIsoDate(sale.saleDate);
   return { sale, city: normalisePlace(sale.city), suburb: normalisePlace(sale.suburb), saleDay: date ? formatIsoDate(date) : null, type: propertyTypeOf(sale) };
-};
+});
 
 /** `PreparedSale`s of `sales`, in order: a city's calibration compares each of its recent sales with the same ones. */
-export const prepareSales = (sales: readonly SaleData[]): PreparedSale[] =>
-  sales.map((sale) => {
-    if (!Object.isFrozen(sale)) return prepareSale(sale);
-    let prepared = preparedOnce.get(sale);
-    if (prepared === undefined) {
-      prepared = prepareSale(sale);
-      preparedOnce.set(sale, prepared);
-    }
-    return prepared;
-  });
+export const prepareSales = (sales: readonly SaleData[]): PreparedSale[] => sales.map(prepareSale);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
