@@ -42,9 +42,12 @@ describe('a new visitor creates an account, signs out and signs in again', () =>
     const items = await userMenuItems(page);
     expect(items).toEqual(['Home', 'Become a Partner', 'Messages', 'Profile Settings', 'Sign Out']);
 
-    // Sign out: a full-page navigation to /api/logout, which goes home signed out.
+    // Sign out: a full-page navigation to /api/logout, which goes home signed out. The page is at
+    // / already, so waiting for that URL would return at once: wait for the new document instead.
+    const signedOut = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
+    await signedOut;
+    expect(new URL(page.url()).pathname).toBe('/');
     await visible(page.getByRole('banner').getByRole('link', { name: 'Sign In' }));
     expect(await userMenuButton(page).count()).toBe(0);
 

@@ -17,6 +17,7 @@ export * from './projection/projector-versions';
 export * from './reaction/reactor-runner';
 export * from './config/config';
 export * from './logger';
+export * from './logging/raw-line';
 export * from './stores';
 export * from './geocoder/index';
 export * from './email/index';

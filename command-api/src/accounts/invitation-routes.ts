@@ -11,7 +11,7 @@ import { acceptInvitation, invitationFor } from './invitations';
 /** The /set-password page of an invited partner: who the link invites, then the password it sets. */
 export default async function invitationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
   r.get(
     '/api/auth/invitation',

@@ -19,7 +19,7 @@ const ReturnToQuery = z.object({ returnTo: z.string().max(2000).optional() });
 export default async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle();
-  const authLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const authLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
   await app.register(adminEmailRoutes, { deps });
 
   r.get('/api/login', { schema: { tags: ['auth'], summary: 'The sign-in screen', querystring: ReturnToQuery } }, async (request, reply) =>

@@ -15,7 +15,7 @@ import { propertyLocationOf, serviceTypeOf } from './request-parsing';
 const PartnerIdParams = z.object({ id: z.string().min(1).max(100) });
 
 /** A premium partner's dialog, per client address: enough for a person, too few for a spammer. */
-export const DIALOG_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+export const DIALOG_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 /** The request's idempotency: the client's key (scoped to the account, or to the address when signed out). */
 function keyOf(request: FastifyRequest) {

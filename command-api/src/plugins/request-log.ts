@@ -1,5 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Logger } from '@kainga/platform';
+import { rawLineWriter, type Logger, type RawLineWriter } from '@kainga/platform';
 
 /**
  * One log line per request, written when the response has finished: method, url, status,
@@ -10,20 +10,32 @@ import type { Logger } from '@kainga/platform';
  * a third of the line's cost (~1.3 of ~4.5 µs measured). Errors are still logged, redacted, by
  * the request's own logger: a request that failed while sending is logged at error level, 5xx
  * answers at error, and the error handler logs unexpected errors with their stack; Fastify's other
- * warnings (stream errors, serializer failures) are kept.
+ * warnings (stream errors, serializer failures) are kept. The line itself is put together here
+ * and written as pino would write it (platform's rawLineWriter: 0.3–1 µs a request less than pino's
+ * walk of the fields), unless the logger is one whose lines it cannot repeat.
  */
 export class OneLinePerRequest extends LogController {
   private readonly lines: FastifyBaseLogger;
+  private readonly raw: RawLineWriter | null;
 
   constructor(logger: Logger) {
     super();
-    this.lines = logger.child({}, { redact: { paths: [] } }) as FastifyBaseLogger;
+    const lines = logger.child({}, { redact: { paths: [] } });
+    this.lines = lines as FastifyBaseLogger;
+    this.raw = rawLineWriter(lines);
   }
 
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+    if (!error && this.raw) {
+      // The same five fields as below, in the same order (request-log.api.test.ts reads them back).
+      const fields = `"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"statusCode":${reply.statusCode},"responseTime":${responseTime}`;
+      this.raw(reply.statusCode >= 500 ? 'error' : 'info', fields, 'request completed');
+      return;
+    }
+    const line = { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else if (reply.statusCode >= 500) this.lines.error(line, 'request completed');
     else this.lines.info(line, 'request completed');

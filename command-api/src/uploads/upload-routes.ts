@@ -84,7 +84,7 @@ export default async function uploadRoutes(app: FastifyInstance, { deps }: { dep
         preHandler: guard,
         config: {
           // After requireUser (both preHandlers), so the key is the signed-in user.
-          rateLimit: { max: UPLOADS_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}` },
+          rateLimit: { max: UPLOADS_PER_HOUR, timeWindow: 60 * 60_000, hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}` },
         },
         schema: { tags: ['uploads'], querystring: UploadQuery, response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 413, 415, 429) } },
       },

@@ -539,10 +539,13 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter, options: Omit<FindOptions, 'limit'> = {}): Promise<T | null> {
-    // By `_id` alone (a session, a user, a summary: most reads of a request) it is one map lookup.
+    // By `_id` (a session, a user, a summary: most reads of a request) it is one map lookup, then
+    // the filter's other fields tested on that one document (a public summary adds `hidden`).
     const id = filter['_id'];
-    if (typeof id === 'string' && !options.projection && Object.keys(filter).length === 1) {
-      return (this.store.stored(this.name).docs.get(id) as T | undefined) ?? null;
+    if (typeof id === 'string' && !options.projection) {
+      const doc = this.store.stored(this.name).docs.get(id);
+      if (!doc) return null;
+      return Object.keys(filter).length === 1 || matcherOf(filter)(doc) ? (doc as T) : null;
     }
     return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
   }

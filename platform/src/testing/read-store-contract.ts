@@ -44,6 +44,10 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       expect((await homesColl.find({ beds: { $gte: 3 } }, { sort: { price: 1 }, skip: 1, limit: 1 })).map((h) => h._id)).toEqual(['h1']);
       expect(await homesColl.find({ _id: 'h2' }, { projection: { city: 1 } })).toEqual([{ _id: 'h2', city: 'Wellington' }]);
       expect(await homesColl.findOne({ _id: 'nope' })).toBeNull();
+      // By _id and more: the document only when the other fields match too.
+      expect((await homesColl.findOne({ _id: 'h2', city: 'Wellington' }))?._id).toBe('h2');
+      expect(await homesColl.findOne({ _id: 'h2', city: 'Auckland' })).toBeNull();
+      expect((await homesColl.findOne({ _id: 'h3', beds: { $gte: 3 } }))?._id).toBe('h3');
       expect(await homesColl.count({ city: { $in: ['Auckland', 'Dunedin'] } })).toBe(3);
       expect(await homesColl.count()).toBe(4);
     });
