@@ -6,8 +6,9 @@ const memo = new WeakMap<ReadStore, Map<string, { key: string; value: Promise<un
 
 /**
  * An answer worked out from read models, kept in `slot` while `key` stays the same — a key made of
- * the read models' checkpoints (documents and checkpoint are committed together, so the documents
- * cannot change without it moving) and whatever else the answer depends on (the day). A failed
+ * the versions of the read models' documents (ReadStore.getDataVersion, committed with them, so
+ * the documents cannot change without it moving) and whatever else the answer depends on (the
+ * day). A failed
  * answer is not kept: the next caller tries again.
  */
 export function whileUnchanged<T>(store: ReadStore, slot: string, key: string, compute: () => Promise<T>): Promise<T> {

@@ -18,8 +18,8 @@ export async function recentActivity(store: ReadStore, now: Date, days: number):
 }
 
 /**
- * The read models the stats count. Their checkpoints (plus the day) say whether anything counted
- * can have changed, so an answer is computed once per change instead of once per request: counting
+ * The read models the stats count. The versions of their documents (getDataVersion, plus the day)
+ * say whether anything counted can have changed, so an answer is computed once per change instead of once per request: counting
  * walks an index, which bench:scale measured at 0.01× a bare route with 20,000 valuations.
  */
 const COUNTED = ['valuations', 'properties', 'users', 'activity', 'partners'] as const;
@@ -29,7 +29,7 @@ async function memoised<T>(store: ReadStore, name: string, now: Date, compute: (
   // Promise.all over five promises, a join and toISOString made this key ~1.5–1.9 µs a request
   // against ~0.7–1.2 µs (a loop with a stub store; the stats routes are memo hits nearly always).
   let key = utcDay(now);
-  for (const projection of COUNTED) key += `|${await store.getCheckpoint(projection)}`;
+  for (const projection of COUNTED) key += `|${await store.getDataVersion(projection)}`;
   return whileUnchanged(store, `stats:${name}`, key, compute);
 }
 

@@ -29,12 +29,12 @@ export interface Answer {
 export const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
- * Answers kept per version of one read model (its checkpoint: documents and checkpoint are
- * committed together, so the documents cannot change without it moving). A request reads the
- * checkpoint, and while it has not moved, a repeated query costs neither a store read nor
- * serialising nor compressing: the body and its brotli and gzip forms are kept. The ETag is a
- * hash of the body, so it stays the same while the content does (the checkpoint also moves for
- * events that change nothing shown), and every API replica computes the same one. `A` is what is
+ * Answers kept per version of one read model's documents (ReadStore.getDataVersion: it moves with
+ * every commit that writes them, not when the checkpoint only passes over events the projection
+ * does not handle). A request reads the version, and while it has not moved, a repeated query
+ * costs neither a store read nor serialising nor compressing: the body and its brotli and gzip
+ * forms are kept. The ETag is a hash of the body, so it stays the same while the content does (a
+ * write may change nothing shown), and every API replica computes the same one. `A` is what is
  * kept (an Answer for the public reads; the admin lists keep a page body and its total).
  */
 export class CachedAnswers<A = Answer> {
@@ -47,7 +47,7 @@ export class CachedAnswers<A = Answer> {
   ) {}
 
   async get(key: string, build: () => Promise<A>): Promise<A> {
-    const version = await this.store.getCheckpoint(this.readModel);
+    const version = await this.store.getDataVersion(this.readModel);
     if (version !== this.version) {
       this.answers.clear();
       this.version = version;

@@ -40,11 +40,11 @@ export function locateAmongSales(property: { address: string; suburb: string; ci
 const roundPoint = (p: { latitude: number; longitude: number }) => ({ latitude: Math.round(p.latitude * 1e6) / 1e6, longitude: Math.round(p.longitude * 1e6) / 1e6 });
 
 /**
- * The town's placed sales by suburb, read once per change of the `sales` read model (as
- * cityMarketFor does), not once per valuation: a big town holds thousands of sales.
+ * The town's placed sales by suburb, read once per change of the `sales` read model's documents
+ * (as cityMarketFor does), not once per valuation: a big town holds thousands of sales.
  */
 async function placedSalesBySuburb(readStore: ReadStore, city: string): Promise<Map<string, SaleData[]>> {
-  const key = String(await readStore.getCheckpoint(salesProjector.name));
+  const key = String(await readStore.getDataVersion(salesProjector.name));
   return whileUnchanged(readStore, `placed-sales:${normalisePlace(city)}`, key, async () => {
     const bySuburb = new Map<string, SaleData[]>();
     for (const sale of await salesInCity(readStore, city, '0000-01-01')) {

@@ -70,6 +70,8 @@ export class EmbeddedReadStore implements ReadStore {
    * their CPU.
    */
   private readonly checkpoints = new Map<string, string>();
+  /** getDataVersion's answers; a checkpoint loaded at start is its own version. */
+  private readonly dataVersions = new Map<string, string>();
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -83,6 +85,7 @@ export class EmbeddedReadStore implements ReadStore {
     this.statements = prepareStatements(this.db);
     for (const row of this.db.prepare<[], { name: string; position: string }>('SELECT name, position FROM checkpoints').iterate()) {
       this.checkpoints.set(row.name, row.position);
+      this.dataVersions.set(row.name, row.position);
     }
   }
 
@@ -140,7 +143,10 @@ export class EmbeddedReadStore implements ReadStore {
       }
       if (checkpoint) saveCheckpoint.run(checkpoint.name, checkpoint.position);
     })();
-    if (checkpoint) this.checkpoints.set(checkpoint.name, checkpoint.position);
+    if (checkpoint) {
+      this.checkpoints.set(checkpoint.name, checkpoint.position);
+      if (batch.staged.size > 0) this.dataVersions.set(checkpoint.name, checkpoint.position);
+    }
     for (const [coll, changes] of batch.staged) {
       const { docs, indexes } = this.stored(coll);
       for (const [id, doc] of changes) {
@@ -158,9 +164,14 @@ export class EmbeddedReadStore implements ReadStore {
     return this.checkpoints.get(name) ?? null;
   }
 
+  async getDataVersion(name: string): Promise<string | null> {
+    return this.dataVersions.get(name) ?? null;
+  }
+
   async deleteCheckpoint(name: string): Promise<void> {
     this.statements.deleteCheckpoint.run(name);
     this.checkpoints.delete(name);
+    this.dataVersions.delete(name);
   }
 
   async listCollections(): Promise<string[]> {
@@ -291,8 +302,13 @@ export class EmbeddedReadStore implements ReadStore {
       this.db.pragma(`cache_size = ${cacheSize}`);
     }
     this.cache.set(name, coll);
-    if (checkpoint?.position) this.checkpoints.set(checkpoint.name, checkpoint.position);
-    else if (checkpoint) this.checkpoints.delete(checkpoint.name);
+    if (checkpoint?.position) {
+      this.checkpoints.set(checkpoint.name, checkpoint.position);
+      this.dataVersions.set(checkpoint.name, checkpoint.position);
+    } else if (checkpoint) {
+      this.checkpoints.delete(checkpoint.name);
+      this.dataVersions.delete(checkpoint.name);
+    }
   }
 
   async ping(): Promise<void> {

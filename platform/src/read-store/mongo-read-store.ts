@@ -23,12 +23,15 @@ import {
   type WriteOp,
 } from './read-store';
 
-/** Where projection checkpoints live, one document `{ _id: name, position }` each. */
+/**
+ * Where projection checkpoints live, one document `{ _id: name, position, dataVersion }` each
+ * (dataVersion: the position of the last commit under it that wrote documents; see getDataVersion).
+ */
 const CHECKPOINTS = '_checkpoints';
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
 
-type Checkpoint = { _id: string; position: string };
+type Checkpoint = { _id: string; position: string; dataVersion?: string };
 
 // Our filter and update documents are MongoDB's own, typed loosely at the port.
 const mongoFilter = (filter: Filter) => filter as MongoFilter<Doc>;
@@ -121,7 +124,7 @@ export class MongoReadStore implements ReadStore {
         if (checkpoint) {
           await this.db
             .collection<Checkpoint>(CHECKPOINTS)
-            .updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position } }, { upsert: true, session: s });
+            .updateOne({ _id: checkpoint.name }, { $set: writes.length > 0 ? { position: checkpoint.position, dataVersion: checkpoint.position } : { position: checkpoint.position } }, { upsert: true, session: s });
         }
       });
     } finally {
@@ -132,6 +135,12 @@ export class MongoReadStore implements ReadStore {
   async getCheckpoint(name: string): Promise<string | null> {
     const doc = await this.db.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: name });
     return doc?.position ?? null;
+  }
+
+  async getDataVersion(name: string): Promise<string | null> {
+    const doc = await this.db.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: name });
+    // A checkpoint stored before dataVersion existed is its own version.
+    return doc?.dataVersion ?? doc?.position ?? null;
   }
 
   async deleteCheckpoint(name: string): Promise<void> {
@@ -209,7 +218,7 @@ export class MongoReadStore implements ReadStore {
     }
     await this.db.renameCollection(fresh, name, { dropTarget: true });
     const { checkpoint } = options;
-    if (checkpoint?.position) await this.db.collection<Checkpoint>(CHECKPOINTS).updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position } }, { upsert: true });
+    if (checkpoint?.position) await this.db.collection<Checkpoint>(CHECKPOINTS).updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position, dataVersion: checkpoint.position } }, { upsert: true });
     else if (checkpoint) await this.deleteCheckpoint(checkpoint.name);
   }
 

@@ -79,6 +79,15 @@ export interface ReadStore {
    */
   commit(writes: readonly CollectionWrite[], checkpoint?: { name: string; position: string }): Promise<void>;
   getCheckpoint(name: string): Promise<string | null>;
+  /**
+   * A version of the documents written under checkpoint `name`: the position of the last commit
+   * (or swap) under it that wrote documents, null when there is none. It stays put while the
+   * checkpoint moves over events the projection does not handle (a scanned position is stored
+   * with no writes, about once a second under load), so an answer remembered by it is worked out
+   * again only when its documents may have changed. After a restart it may be the checkpoint
+   * itself: it only has to change whenever the documents do.
+   */
+  getDataVersion(name: string): Promise<string | null>;
   deleteCheckpoint(name: string): Promise<void>;
   listCollections(): Promise<string[]>;
   dropCollection(name: string): Promise<void>;

@@ -131,6 +131,25 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       expect(await store.getCheckpoint(c('never'))).toBeNull();
     });
 
+    it("versions a read model's documents: moved by commits that write them, not by a checkpoint alone", async () => {
+      const store = await seeded('ver');
+      const p = (n: number) => String(n).padStart(20, '0');
+      expect(await store.getDataVersion(c('vproj'))).toBeNull();
+      await store.commit([{ collection: c('ver'), updateOne: { filter: { _id: 'h1' }, update: { $set: { price: 5 } } } }], { name: c('vproj'), position: p(20) });
+      expect(await store.getDataVersion(c('vproj'))).toBe(p(20));
+      // A scanned position stored with no writes: the checkpoint moves, the documents' version does not.
+      await store.commit([], { name: c('vproj'), position: p(25) });
+      expect(await store.getCheckpoint(c('vproj'))).toBe(p(25));
+      expect(await store.getDataVersion(c('vproj'))).toBe(p(20));
+      await store.commit([{ collection: c('ver'), deleteOne: { filter: { _id: 'h2' } } }], { name: c('vproj'), position: p(30) });
+      expect(await store.getDataVersion(c('vproj'))).toBe(p(30));
+      // A rebuilt read model swapped in is new documents.
+      await store.replaceCollection(c('ver'), [{ _id: 'z' }], { checkpoint: { name: c('vproj'), position: p(40) } });
+      expect(await store.getDataVersion(c('vproj'))).toBe(p(40));
+      await store.deleteCheckpoint(c('vproj'));
+      expect(await store.getDataVersion(c('vproj'))).toBeNull();
+    });
+
     it('keeps documents and checkpoints across a restart', async () => {
       const store = await seeded('persist');
       await store.commit([{ collection: c('persist'), deleteOne: { filter: { _id: 'h4' } } }], { name: c('p2'), position: '00000000000000000042' });
