@@ -18,12 +18,12 @@ const msgPrefixSym = (pino.symbols as unknown as Record<string, symbol>).msgPref
  * asking each key for a serializer and a redaction and escaping each string; for five fields
  * chosen by the caller, with nothing to redact, that walk costs more than the rest of the line:
  * 1.2–2.0 µs a line through `logger.info(fields, msg)` against 0.9–1.0 µs here, writing included
- * (200,000 lines in a loop into the service's batched destination). The line is pino's, byte for byte: its level and time, the
- * logger's bindings, then the fields and the message. Null when the logger does anything to a
- * line this cannot repeat (a mixin, hooks, formatters, a message prefix or nested key, a stream
- * that wants each line's metadata): a probe line is made both ways at construction and must
- * match, so a logger configured differently later falls back to pino instead of writing lines of
- * another shape.
+ * (200,000 lines in a loop into the service's batched destination). The line is pino's, byte for
+ * byte: its level and time, the logger's bindings, then the fields and the message. Null when the
+ * logger does anything to a line this cannot repeat (a mixin, hooks, formatters, a message prefix
+ * or nested key, a stream that wants each line's metadata); and a probe line is made both ways at
+ * construction and must match, so a logger set up in a way not foreseen here gets pino's lines,
+ * not lines of another shape.
  */
 export function rawLineWriter(logger: Logger): RawLineWriter | null {
   const l = logger as unknown as Record<symbol, unknown>;
