@@ -116,7 +116,6 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] });
-    if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });

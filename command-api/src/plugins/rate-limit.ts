@@ -1,3 +1,4 @@
+import { CommandError } from '@kainga/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { FixedWindowCounter } from './fixed-window-counter';
@@ -18,11 +19,6 @@ declare module 'fastify' {
     /** false: not limited; a RouteRateLimit: the route's own limit; absent: the global one. */
     rateLimit?: false | RouteRateLimit;
   }
-}
-
-/** The answer to a request over its limit: 429, `{message}` (error-handler.ts), Retry-After. */
-export function tooManyRequests(seconds: number): Error & { statusCode: number } {
-  return Object.assign(new Error(`Too many requests. Please wait ${seconds} seconds and try again.`), { statusCode: 429 });
 }
 
 /** How often windows that have ended are forgotten. */
@@ -69,7 +65,7 @@ function limiter(counter: FixedWindowCounter, keyOf: (request: FastifyRequest) =
     if (waitMs === 0) return done();
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     reply.headers({ 'retry-after': seconds, 'x-ratelimit-limit': counter.max, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': seconds });
-    done(tooManyRequests(seconds));
+    done(new CommandError('too_many', `Too many requests. Please wait ${seconds} seconds and try again.`));
   };
 }
 
