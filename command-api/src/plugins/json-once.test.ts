@@ -65,6 +65,33 @@ describe('JsonOnce', () => {
     expect(built).toBe(1);
   });
 
+  it('sends a list of frozen values as one array joined from each element\'s kept body', () => {
+    let built = 0;
+    const answers = new JsonOnce<{ n: number }>(Answer, (v) => (built++, { n: v.n, extra: true }));
+    const { reply, sent } = fakeReply();
+    const [a, b] = [Object.freeze({ n: 1 }), Object.freeze({ n: 2 })];
+    answers.sendList(reply, [a, b]);
+    answers.sendList(reply, [b, a, Object.freeze({ n: 3 })]);
+    answers.sendList(reply, []);
+    // Each element written once, whichever list it is in; the empty list is an empty array.
+    expect(built).toBe(3);
+    // Sent as UTF-8 bytes.
+    expect(sent.map((s) => (s.payload as Buffer).toString('utf8'))).toEqual(['[{"n":1},{"n":2}]', '[{"n":2},{"n":1},{"n":3}]', '[]']);
+    expect(sent.every((s) => s.type === 'application/json; charset=utf-8' && Buffer.isBuffer(s.payload))).toBe(true);
+  });
+
+  it('hands a list with a value that could change to the route\'s serialiser', () => {
+    const answers = new JsonOnce<{ n: number }>(Answer, (v) => ({ n: v.n }));
+    const { reply, sent } = fakeReply();
+    answers.sendList(reply, [Object.freeze({ n: 1 }), { n: 2 }]);
+    expect(sent).toEqual([{ type: undefined, payload: [{ n: 1 }, { n: 2 }] }]);
+  });
+
+  it('refuses a list with an element its schema does not allow', () => {
+    const answers = new JsonOnce<{ n: number }>(Answer, (v) => (v.n === 2 ? { n: 'two' } : v));
+    expect(() => answers.sendList(fakeReply().reply, [Object.freeze({ n: 1 }), Object.freeze({ n: 2 })])).toThrow();
+  });
+
   it('refuses a body its schema does not allow', () => {
     const answers = new JsonOnce<{ n: number }>(Answer, () => ({ n: 'one' }));
     expect(() => answers.send(fakeReply().reply, Object.freeze({ n: 1 }))).toThrow();

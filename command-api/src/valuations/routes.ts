@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { currentUser, idempotencyKeyOf, metadataOf, requireUser, routeGuard } from '../plugins/actor';
+import { JsonOnce } from '../plugins/json-once';
 import { errorResponses } from '../plugins/schemas';
 import { renderValuationReport } from './report';
 import { researchComparables } from './research';
@@ -55,6 +56,8 @@ async function settled(deps: AppDeps, valuationId: string): Promise<ValuationDoc
 
 export default async function valuationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The owner's list, joined from each valuation's body, written once per version of its document (json-once.ts says why). */
+  const ownValuations = new JsonOnce<ValuationDoc>(UserValuation, toUserValuation);
 
   r.post(
     '/api/research-comparables',
@@ -102,7 +105,7 @@ export default async function valuationRoutes(app: FastifyInstance, { deps }: { 
   r.get(
     '/api/valuations',
     { preHandler: requireUser(), schema: { tags: ['valuations'], response: { 200: z.array(UserValuation), ...errorResponses(401) } } },
-    async (request) => (await valuationsOfUser(deps.stores.readStore, currentUser(request).id)).map(toUserValuation),
+    async (request, reply) => ownValuations.sendList(reply, await valuationsOfUser(deps.stores.readStore, currentUser(request).id)),
   );
 
   r.post(

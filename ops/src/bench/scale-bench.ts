@@ -24,7 +24,8 @@ import { DEMO_OWNER, valuationRequests } from './valuation-throughput';
  * `--keep` leaves the grown store in place (its DATA_DIR is printed) for another look; `--data`
  * with that directory measures it again as it is (its rebuild included), without growing it.
  */
-const LOAD = { seconds: 3, connections: 20 };
+/** Each route: three rounds of 2 s on the service and 2 s on the bare route (route-ratios.ts says why). */
+const LOAD = { seconds: 2, connections: 20, rounds: 3 };
 const TIMED_REQUESTS = 40;
 const WARM_UP = 5;
 const DEMO_ADMIN = { email: 'admin@demo.kainga.nz', password: DEMO_OWNER.password };
@@ -192,14 +193,33 @@ function latencyOf(ms: number[], failed: number): Latency {
 
 export interface RebuildFigures {
   events: number;
+  /** The median of the runs. */
   ms: number;
+  /** Each run's time, in order. */
+  runs: number[];
 }
 
+/** A rebuild shorter than this is run `SHORT_REBUILD_RUNS` times and its median reported. */
+const SHORT_REBUILD_MS = 2_000;
+const SHORT_REBUILD_RUNS = 5;
+
 /**
- * Every read model rebuilt from the first event into fresh collections, in one pass over the log
- * as `npm run projections:rebuild -- all` does (the server is stopped, as the CLI requires).
+ * Every read model rebuilt from the first event, as `npm run projections:rebuild -- all` does. A
+ * rebuild of a few thousand events takes a fifth of a second, about half of it the bench process
+ * compiling the rebuild's code and the scheduler's whims: one run of it measured 40–90 k events/s
+ * on the same store. So a short rebuild is run five times and the median is the figure (every
+ * run is printed); a long one stands on its own.
  */
 async function rebuildAll(dataDir: string): Promise<RebuildFigures> {
+  const first = await rebuildOnce(dataDir);
+  const runs = [first.ms];
+  if (first.ms < SHORT_REBUILD_MS) for (let i = 1; i < SHORT_REBUILD_RUNS; i++) runs.push((await rebuildOnce(dataDir)).ms);
+  if (runs.length > 1) note(`rebuild runs: ${runs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
+  return { events: first.events, ms: [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!, runs };
+}
+
+/** One rebuild of every read model into fresh collections, in one pass over the log (the server is stopped, as the CLI requires). */
+async function rebuildOnce(dataDir: string): Promise<{ events: number; ms: number }> {
   const stores = await openStores(loadConfig({ DATA_DIR: dataDir }));
   try {
     const progress = bar('rebuild every read model', 1);

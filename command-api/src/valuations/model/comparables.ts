@@ -228,14 +228,22 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
   const subjectSuburb = normalisePlace(subject.suburb);
   const subjectType = propertyTypeOf(subject);
 
+  // Sales are rated only as far back as the search goes: the first window's first, and older ones
+  // only when it holds fewer than MIN_COMPARABLES (a town's calibration searches for 60 of its
+  // sales, and rating all two years of a 2,200-sale town for each was most of its figures' time).
+  const firstFrom = formatIsoDate(monthsBefore(todayDate, SEARCH_WINDOWS_MONTHS[0]));
   const candidates: Candidate[] = [];
-  for (const p of sales) {
-    const sale = p.sale;
-    if (p.city !== city || !positive(sale.price) || p.saleDay === null || p.saleDay > today) continue;
-    const sameSuburb = subjectSuburb !== '' && subjectSuburb === p.suburb;
-    const match = matchPercentageOf(similarityOf(subject, sale), sameSuburb, propertyTypeFactor(subjectType, p.type));
-    if (match >= MIN_MATCH_PERCENTAGE) candidates.push({ p, saleDay: p.saleDay, match });
-  }
+  const rate = (recent: boolean) => {
+    for (const p of sales) {
+      const sale = p.sale;
+      if (p.city !== city || !positive(sale.price) || p.saleDay === null || p.saleDay > today || p.saleDay >= firstFrom !== recent) continue;
+      const sameSuburb = subjectSuburb !== '' && subjectSuburb === p.suburb;
+      const match = matchPercentageOf(similarityOf(subject, sale), sameSuburb, propertyTypeFactor(subjectType, p.type));
+      if (match >= MIN_MATCH_PERCENTAGE) candidates.push({ p, saleDay: p.saleDay, match });
+    }
+  };
+  rate(true);
+  if (candidates.length < MIN_COMPARABLES) rate(false);
 
   const inWindow = (months: number) => {
     const from = formatIsoDate(monthsBefore(todayDate, months));

@@ -1,5 +1,5 @@
 import type { Comparable, SaleData } from '@kainga/contracts';
-import { findComparablesAmong, prepareSales } from './comparables';
+import { findComparablesAmong, prepareSales, type PreparedSale } from './comparables';
 import { withinTukeyFences } from './statistics';
 import { blendWeight } from './blend';
 import { estimateValue, estimateWithParts, type EstimateContext, type EstimateParts } from './estimate';
@@ -98,9 +98,11 @@ export function calibrateCity(
     .sort((a, b) => b.saleDate.localeCompare(a.saleDate) || a.saleId.localeCompare(b.saleId))
     .slice(0, RANGE_CALIBRATION_SALES);
   const valued: Calibrating[] = [];
-  const prepared = prepareSales(citySales);
+  // In sale-date order, so the sales before a day are a prefix (found by binary search) rather
+  // than a filter of the whole town for each of the 60.
+  const prepared = prepareSales(citySales).sort((a, b) => (a.sale.saleDate < b.sale.saleDate ? -1 : a.sale.saleDate > b.sale.saleDate ? 1 : 0));
   for (const sale of recent) {
-    const earlier = prepared.filter(({ sale: s }) => s.saleDate < sale.saleDate);
+    const earlier = prepared.slice(0, firstOnOrAfter(prepared, sale.saleDate));
     const at = new Date(`${sale.saleDate}T00:00:00Z`);
     const subject = { ...sale, conditionScores: {} };
     const { comparables } = findComparablesAmong(subject, earlier, at);
@@ -140,6 +142,18 @@ export function calibrateCity(
   }
   return { comparablesErrorScale, rangeScale };
 }
+
+/** The index of the first of `sorted` (in sale-date order) sold on or after `day`; its length when none. */
+const firstOnOrAfter = (sorted: readonly PreparedSale[], day: string): number => {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.sale.saleDate < day) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+};
 
 /**
  * The sales that look like market sales: those whose ln(price / estimate) lies within Tukey's

@@ -26,8 +26,18 @@ export interface RouteRatio {
  * Every read route of the service beside a bare Fastify route serving the same body, each
  * under the same autocannon load on loopback, the bare one in a process of its own like the
  * service: the ratio is what Kāinga's plugins, session and query cost on top of HTTP itself.
+ *
+ * Each route is measured in `rounds` rounds, the service then the bare route in each, and the
+ * figure is the median of the rounds' ratios (req/s: the medians of each side). On this 2-core
+ * machine one run of the same bare route read 32,000 and then 48,000 req/s a minute apart, so a
+ * single pair of runs moved a route's ratio by ±25 % from one run to the next; rounds side by
+ * side share whatever the machine is doing at the time.
  */
-export async function routeRatios(serviceUrl: string, routes: readonly ReadRoute[], options: { seconds: number; connections: number; scratch: string }): Promise<RouteRatio[]> {
+export async function routeRatios(
+  serviceUrl: string,
+  routes: readonly ReadRoute[],
+  options: { seconds: number; connections: number; rounds: number; scratch: string },
+): Promise<RouteRatio[]> {
   const bodies: { body: string; contentType: string }[] = [];
   for (const route of routes) {
     const res = await fetch(`${serviceUrl}${route.path}`, { headers: route.cookie ? { cookie: route.cookie } : {} });
@@ -48,16 +58,34 @@ export async function routeRatios(serviceUrl: string, routes: readonly ReadRoute
       // optimised yet, which made the first routes measured (the service's, before the bare one's)
       // read as low as a third of their steady rate.
       await runLoad(`warm ${route.label}`.slice(0, 22), { ...service, seconds: WARM_UP_SECONDS });
-      const measured = await runLoad(route.label, service);
       await runLoad(`warm bare ${route.label}`.slice(0, 22), { ...baseline, seconds: WARM_UP_SECONDS });
-      const bareMeasured = await runLoad(`bare ${route.label}`.slice(0, 22), baseline);
-      out.push({ route, bytes: Buffer.byteLength(bodies[i]!.body), service: measured, bare: bareMeasured, ratio: measured.perSecond / bareMeasured.perSecond });
+      const rounds: { service: LoadResult; bare: LoadResult }[] = [];
+      for (let k = 0; k < options.rounds; k++) {
+        const measured = await runLoad(route.label, service);
+        rounds.push({ service: measured, bare: await runLoad(`bare ${route.label}`.slice(0, 22), baseline) });
+      }
+      out.push({
+        route,
+        bytes: Buffer.byteLength(bodies[i]!.body),
+        service: medianBy(rounds.map((r) => r.service)),
+        bare: medianBy(rounds.map((r) => r.bare)),
+        ratio: median(rounds.map((r) => r.service.perSecond / r.bare.perSecond)),
+      });
     }
     return out;
   } finally {
     bare.stop();
   }
 }
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The run with the median req/s (the lower middle of an even number). */
+const medianBy = (runs: readonly LoadResult[]): LoadResult => [...runs].sort((a, b) => a.perSecond - b.perSecond)[(runs.length - 1) >> 1]!;
 
 async function startBare(bodiesFile: string): Promise<{ url: string; stop(): void }> {
   const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
