@@ -352,6 +352,41 @@ describe('findComparablesAmong (sales prepared once)', () => {
     expect(found).toBeGreaterThan(100);
   });
 
+  it('keeps exactly what rating every sale of the town would keep, whether the window widens or not', () => {
+    // The reference rates every sale, then applies rules 1–4; the search rates older sales only
+    // when the first window holds too few.
+    const reference = (home: ValuationSubject, sales: readonly SaleData[]) => {
+      const rated = sales
+        .filter((s) => normalisePlace(s.city) === 'auckland' && s.price > 0 && /^\d{4}-\d{2}-\d{2}$/.test(s.saleDate) && s.saleDate !== '2026-02-30' && s.saleDate <= '2026-06-15')
+        .map((s) => ({ s, match: matchSale(home, s).matchPercentage }))
+        .filter(({ match }) => match >= 20);
+      for (const from of ['2026-03-15', '2025-12-15', '2025-06-15', '2024-06-15']) {
+        const inWindow = rated.filter(({ s }) => s.saleDate >= from);
+        if (inWindow.length >= 3 || from === '2024-06-15')
+          return inWindow
+            .sort((a, b) => b.match - a.match || b.s.saleDate.localeCompare(a.s.saleDate) || a.s.saleId.localeCompare(b.s.saleId))
+            .slice(0, 5)
+            .map(({ s }) => s.saleId);
+      }
+      return [];
+    };
+    const widened = new Set<number>();
+    for (let round = 0; round < 60; round++) {
+      // Few recent sales in some rounds (the search widens), many in others.
+      const recent = round % 3;
+      const sales = Array.from({ length: 40 }, (_, i) =>
+        sale({ ...randomSale(), city: pick(['Auckland', 'Wellington']), saleDate: i < recent ? '2026-05-20' : pick(['2026-01-20', '2025-09-30', '2025-03-01', '2024-08-01', '2026-06-20']) }),
+      ).concat(round % 2 === 0 ? Array.from({ length: 10 }, () => sale({ ...randomSale(), city: 'Auckland', saleDate: '2026-06-01' })) : []);
+      const home: ValuationSubject = { ...subject, floorArea: maybe(120), propertyType: pick(propertyTypes) };
+      const result = findComparablesAmong(home, prepareSales(sales), now);
+      expect(result.comparables.map((c) => c.saleId)).toEqual(reference(home, sales));
+      widened.add(result.windowMonths);
+    }
+    // Both paths were taken: found in the first window, and widened.
+    expect(widened.has(3)).toBe(true);
+    expect([...widened].some((m) => m > 3)).toBe(true);
+  });
+
   it('prepares a frozen sale once and any other sale afresh, so a changed sale is read as it is now', () => {
     const frozen = Object.freeze(sale({ suburb: 'Tāmaki' }));
     expect(prepareSales([frozen])[0]).toBe(prepareSales([frozen])[0]);

@@ -236,7 +236,7 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
   const rate = (recent: boolean) => {
     for (const p of sales) {
       const sale = p.sale;
-      if (p.city !== city || !positive(sale.price) || p.saleDay === null || p.saleDay > today || p.saleDay >= firstFrom !== recent) continue;
+      if (p.city !== city || !positive(sale.price) || p.saleDay === null || p.saleDay > today || (p.saleDay >= firstFrom) !== recent) continue;
       const sameSuburb = subjectSuburb !== '' && subjectSuburb === p.suburb;
       const match = matchPercentageOf(similarityOf(subject, sale), sameSuburb, propertyTypeFactor(subjectType, p.type));
       if (match >= MIN_MATCH_PERCENTAGE) candidates.push({ p, saleDay: p.saleDay, match });
