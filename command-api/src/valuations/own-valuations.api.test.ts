@@ -1,5 +1,6 @@
 import { UserValuation, VALUATION_WORKFLOW, type Estimate } from '@kainga/contracts';
 import { InProcessWorkflowEngine } from '@kainga/platform/workflow';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
@@ -61,6 +62,11 @@ describe('GET /api/valuations (the owner\'s list, joined from each valuation\'s 
       [ids[1], true],
       [ids[0], false],
     ]);
+
+    // Compressed when the client accepts it (the list goes out as bytes, not a string).
+    const gzipped = await owner.get('/api/valuations', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(second);
 
     // Another person's list holds none of them.
     const other = client(t.app);
