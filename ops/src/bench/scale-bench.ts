@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startKainga } from '../server';
 import { browserCookies } from './browser-cookies';
+import { median } from './market/metrics';
 import { bar, note, phase } from './progress';
 import { countStore, growStore, type StoreCounts } from './scale/grow-store';
 import { routeRatios, type ReadRoute, type RouteRatio } from './scale/route-ratios';
@@ -215,7 +216,7 @@ async function rebuildAll(dataDir: string): Promise<RebuildFigures> {
   const runs = [first.ms];
   if (first.ms < SHORT_REBUILD_MS) for (let i = 1; i < SHORT_REBUILD_RUNS; i++) runs.push((await rebuildOnce(dataDir)).ms);
   if (runs.length > 1) note(`rebuild runs: ${runs.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
-  return { events: first.events, ms: [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!, runs };
+  return { events: first.events, ms: median(runs), runs };
 }
 
 /** One rebuild of every read model into fresh collections, in one pass over the log (the server is stopped, as the CLI requires). */

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from '../load';
+import { median } from '../market/metrics';
 
 /** Seconds of load on each side before the measured run. */
 export const WARM_UP_SECONDS = 1;
@@ -77,12 +78,6 @@ export async function routeRatios(
     bare.stop();
   }
 }
-
-const median = (xs: readonly number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** The run with the median req/s (the lower middle of an even number). */
 const medianBy = (runs: readonly LoadResult[]): LoadResult => [...runs].sort((a, b) => a.perSecond - b.perSecond)[(runs.length - 1) >> 1]!;
