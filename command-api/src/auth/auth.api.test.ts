@@ -108,6 +108,20 @@ describe('sign-in API', () => {
     expect(owner.json().email).toBe('target@example.nz');
   });
 
+  it('counts guesses from one IPv6 /64 as one address, however many of its addresses they come from', async () => {
+    await client(t.app).register('spread@example.nz', 'the right password');
+    for (let i = 1; i <= 5; i++) {
+      const res = await client(t.app, { remoteAddress: `2001:db8:5:6::${i.toString(16)}` }).post('/api/auth/login', { email: 'spread@example.nz', password: `guess ${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const next = await client(t.app, { remoteAddress: '2001:db8:5:6:ffff::9' }).post('/api/auth/login', { email: 'spread@example.nz', password: 'the right password' });
+    expect(next.statusCode).toBe(429);
+    expect(next.headers['retry-after']).toMatch(/^\d+$/);
+    // Another /64 is another household: the owner there still gets in.
+    const owner = await client(t.app, { remoteAddress: '2001:db8:5:7::1' }).post('/api/auth/login', { email: 'spread@example.nz', password: 'the right password' });
+    expect(owner.statusCode).toBe(200);
+  });
+
   it('sends Retry-After with the per-minute limit of the sign-in routes too', async () => {
     const busy = client(t.app, { remoteAddress: '192.0.2.99' });
     let last = await busy.post('/api/auth/login', { email: 'nobody@example.nz', password: 'x' });

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { idempotencyKeyOf, loadUser, metadataOf } from '../plugins/actor';
 import { refuseCrossSite } from '../plugins/cross-site';
 import { errorResponses } from '../plugins/schemas';
+import { rateLimitKey } from '../plugins/security';
 import { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
@@ -52,7 +53,9 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     async (request, reply) => {
       const { email, password } = request.body;
       const account = createHash('sha256').update(email).digest('hex');
-      const wait = throttle.retryAfter(account, request.ip);
+      // Counted as the per-address limits count it: an IPv6 client's whole /64 is one address.
+      const address = rateLimitKey(request);
+      const wait = throttle.retryAfter(account, address);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw new CommandError('too_many', `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`);
@@ -62,10 +65,10 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
       const ok = hash ? await verifyPassword(password, hash) : await verifyAgainstNothing(password);
       const user = ok && userId ? await loadUser(deps, userId) : null;
       if (!user) {
-        throttle.fail(account, request.ip);
+        throttle.fail(account, address);
         throw new CommandError('unauthenticated', 'Incorrect email or password.');
       }
-      throttle.succeed(account, request.ip);
+      throttle.succeed(account, address);
       await signIn(request, user.id, 'password');
       await afterSignIn(deps, request, user.id);
       return (await loadUser(deps, user.id))!;
