@@ -168,6 +168,10 @@ export class EmbeddedReadStore implements ReadStore {
     return this.dataVersions.get(name) ?? null;
   }
 
+  async getDataVersions(names: readonly string[]): Promise<(string | null)[]> {
+    return names.map((name) => this.dataVersions.get(name) ?? null);
+  }
+
   async deleteCheckpoint(name: string): Promise<void> {
     this.statements.deleteCheckpoint.run(name);
     this.checkpoints.delete(name);

@@ -143,6 +143,15 @@ export class MongoReadStore implements ReadStore {
     return doc?.dataVersion ?? doc?.position ?? null;
   }
 
+  async getDataVersions(names: readonly string[]): Promise<(string | null)[]> {
+    const docs = await this.db
+      .collection<Checkpoint>(CHECKPOINTS)
+      .find({ _id: { $in: [...names] } })
+      .toArray();
+    const byName = new Map(docs.map((doc) => [doc._id, doc.dataVersion ?? doc.position ?? null]));
+    return names.map((name) => byName.get(name) ?? null);
+  }
+
   async deleteCheckpoint(name: string): Promise<void> {
     await this.db.collection<Checkpoint>(CHECKPOINTS).deleteOne({ _id: name });
   }

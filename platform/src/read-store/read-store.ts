@@ -88,6 +88,8 @@ export interface ReadStore {
    * itself: it only has to change whenever the documents do.
    */
   getDataVersion(name: string): Promise<string | null>;
+  /** `getDataVersion` of each of `names`, in their order: one read (one round trip on MongoDB) for a key over several read models. */
+  getDataVersions(names: readonly string[]): Promise<(string | null)[]>;
   deleteCheckpoint(name: string): Promise<void>;
   listCollections(): Promise<string[]>;
   dropCollection(name: string): Promise<void>;

@@ -146,8 +146,13 @@ export function readStoreContract(name: string, factory: ReadStoreFactory | null
       // A rebuilt read model swapped in is new documents.
       await store.replaceCollection(c('ver'), [{ _id: 'z' }], { checkpoint: { name: c('vproj'), position: p(40) } });
       expect(await store.getDataVersion(c('vproj'))).toBe(p(40));
+      await store.commit([{ collection: c('ver'), updateOne: { filter: { _id: 'z' }, update: { $set: { v: 1 } } } }], { name: c('vproj2'), position: p(45) });
+      // Several at once, in the order asked, an unknown name null.
+      expect(await store.getDataVersions([c('vproj2'), c('never'), c('vproj')])).toEqual([p(45), null, p(40)]);
+      expect(await store.getDataVersions([])).toEqual([]);
       await store.deleteCheckpoint(c('vproj'));
       expect(await store.getDataVersion(c('vproj'))).toBeNull();
+      expect(await store.getDataVersions([c('vproj'), c('vproj2')])).toEqual([null, p(45)]);
     });
 
     it('keeps documents and checkpoints across a restart', async () => {
