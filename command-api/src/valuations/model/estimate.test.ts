@@ -94,9 +94,12 @@ describe('estimateValue: the worked example', () => {
     //   λ = 1.943 / 601.943 = 0.32 % against a flat market → +0.02 % a month × 0.99 months × 250,207
     //   = $51 → $0.
     // Estimate: 995,000 + 10,000 + 0 = $1,005,000.
-    // Range: u = 1.28 × 0.061934 = 0.079276 → 1,005,000 × 0.920724 = 925,328 → $925,000;
-    //   × 1.079276 = 1,084,672 → $1,085,000.
-    // Confidence: σ = u / 1.28 = 0.061934; P(|Z| ≤ 0.10 / 0.061934 = 1.6146) = 2 × 0.94681 − 1 = 0.8936 → 89.
+    // Rated home (kainga-model-8): 3 of the 10 criteria that count as a full set, on the comparables'
+    //   share 250,207 / 994,898 = 0.25149: 0.25149 × 0.04 × 0.8 × 0.3 = 0.0024143 of condition known,
+    //   s' = √(0.061934² − 0.0024143²) = 0.061887.
+    // Range: u = 1.28 × 0.061887 = 0.079215 → 1,005,000 × 0.920785 = 925,389 → $925,000;
+    //   × 1.079215 = 1,084,611 → $1,085,000.
+    // Confidence: σ = u / 1.28 = 0.061887; P(|Z| ≤ 0.10 / 0.061887 = 1.6159) = 0.8939 → 89.
     expect(e).toMatchObject({
       baseValue: 995_000,
       conditionAdjustment: 10_000,
@@ -106,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-7',
+      engineVersion: 'kainga-model-8',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -131,11 +134,11 @@ describe('estimateValue: the worked example', () => {
   });
 
   it("scales the range by the city's calibration, and says so", () => {
-    // u = 1.28 × 1.5 × 0.061934 = 0.118913 → 1,005,000 × 0.881087 = 885,492 → $885,000; × 1.118913 = 1,124,508 → $1,125,000.
+    // u = 1.28 × 1.5 × 0.061887 = 0.118823 → 1,005,000 × 0.881177 = 885,583 → $886,000; × 1.118823 = 1,124,417 → $1,124,000.
     const wide = estimateValue(input, worked, { ...context, rangeScale: 1.5 });
-    expect(wide).toMatchObject({ estimatedValue: 1_005_000, conservativeValue: 885_000, optimisticValue: 1_125_000 });
+    expect(wide).toMatchObject({ estimatedValue: 1_005_000, conservativeValue: 886_000, optimisticValue: 1_124_000 });
     expect(wide.explanation.at(-1)).toBe(
-      "Range: ±11.9 % (1.28 × the base value's expected error of ±6.2 %, widened × 1.50 by how far Auckland's recent sales, valued the same way, fell from their estimates; about 4 in 5 sales fall inside) → $885,000 to $1,125,000.",
+      "Range: ±11.9 % (1.28 × the base value's expected error of ±6.2 %, widened × 1.50 by how far Auckland's recent sales, valued the same way, fell from their estimates; about 4 in 5 sales fall inside) → $886,000 to $1,124,000.",
     );
     expect(estimateValue(input, worked, { ...context, rangeScale: null })).toEqual(e);
   });
@@ -412,7 +415,28 @@ describe('estimateValue: confidence and range', () => {
     expect(estimateValue(input, loose, context).confidence).toBeLessThan(estimateValue(input, tight, context).confidence);
   });
 
-  it('rises with closer matches and a known RV (ratings move the estimate, not how sure it is)', () => {
+  it('narrows for a rated home by the condition its ratings explain, on the share they adjust, and says so', () => {
+    const halfWidth = (e: Estimate) => (e.optimisticValue - e.conservativeValue) / 2 / e.estimatedValue;
+    const allRated = (score: number) => Object.fromEntries(conditionKeys.map((k) => [k, score])) as ConditionScores;
+    const unrated = estimateValue({ ...input, conditionScores: {} }, worked, context);
+    const rated = estimateValue({ ...input, conditionScores: allRated(3) }, worked, context);
+    // All Good: the same estimate, a narrower range, a higher confidence.
+    expect(rated.estimatedValue).toBe(unrated.estimatedValue);
+    expect(halfWidth(rated)).toBeLessThan(halfWidth(unrated));
+    expect(rated.confidence).toBeGreaterThanOrEqual(unrated.confidence);
+    // The same narrowing however the home is rated: knowing it is poor is knowing as much as knowing it is good.
+    expect(halfWidth(estimateValue({ ...input, conditionScores: allRated(1) }, worked, context))).toBeCloseTo(halfWidth(rated), 2);
+    // s' = √(0.061934² − (0.25149 × 0.04 × 0.8)²) = 0.061412 → ±7.9 % (1.28 × 6.1 %).
+    expect(rated.explanation.at(-1)).toMatch(/expected error of ±6\.1 %, ±6\.2 % had the condition not been rated;/);
+    expect(unrated.explanation.at(-1)).toMatch(/expected error of ±6\.2 %;/);
+    // N/A everywhere is nothing rated.
+    expect(estimateValue({ ...input, conditionScores: allRated(0) }, worked, context)).toMatchObject({ conservativeValue: unrated.conservativeValue, optimisticValue: unrated.optimisticValue });
+    // On the rateable value alone condition adjusts nothing, so the ratings take nothing out of its error.
+    const rvAlone = (scores: ConditionScores) => estimateValue({ ...input, conditionScores: scores }, [], context);
+    expect(rvAlone(allRated(3))).toMatchObject({ conservativeValue: rvAlone({}).conservativeValue, optimisticValue: rvAlone({}).optimisticValue });
+  });
+
+  it('rises with closer matches and a known RV', () => {
     const poorMatch = Array.from({ length: 3 }, () => comparable({ matchPercentage: 30 }));
     const goodMatch = Array.from({ length: 3 }, () => comparable({ matchPercentage: 95 }));
     expect(estimateValue(input, goodMatch, context).confidence).toBeGreaterThan(estimateValue(input, poorMatch, context).confidence);
@@ -427,9 +451,11 @@ describe('estimateValue: confidence and range', () => {
     expect(e.estimatedValue).toBe(1_200_000);
     // kainga-model-2 (was ±5.3 % from the confidence): no spread, so the priors alone:
     //   s_C = √(0.15² / 5) × √1.2 = 0.07348, s_R = √(0.1² / 5) × √1.2 = 0.04899, w = 0.30769,
-    //   s = √(0.30769² × 0.07348² + 0.69231² × 0.04899²) = 0.04076 → u = 1.28 × 0.04076 = 5.22 %.
-    expect(e.conservativeValue).toBe(1_137_000); // 1,200,000 × (1 − 0.05217) = 1,137,396
-    expect(e.optimisticValue).toBe(1_263_000); // × 1.05217 = 1,262,604
+    //   s = √(0.30769² × 0.07348² + 0.69231² × 0.04899²) = 0.04076; every criterion rated (model-8), on
+    //   the comparables' share 0.30769: s' = √(0.04076² − (0.30769 × 0.04 × 0.8)²) = 0.039554
+    //   → u = 1.28 × 0.039554 = 5.063 %.
+    expect(e.conservativeValue).toBe(1_139_000); // 1,200,000 × (1 − 0.050629) = 1,139,245
+    expect(e.optimisticValue).toBe(1_261_000); // × 1.050629 = 1,260,755
   });
 
   it('widens the range with the expected error: without an RV, with disagreeing comparables, never beyond 4 % to 30 %', () => {

@@ -9,9 +9,9 @@ import { streetKey, SUBURB_PRIOR_SALES, townModelLogPrice, townModelVariance, to
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
  * base for condition and market, `-3` had a confidence score of weighted counts and fixed size
  * rules for every comparable, `-5` a straight-line city trend and five-sale weight for the town
- * model (see git history).
+ * model, `-7` the same range for a rated home as for an unrated one (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-7';
+export const MODEL_ENGINE_VERSION = 'kainga-model-8';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -74,6 +74,15 @@ export const NOT_ENOUGH_INFORMATION = 'Not enough information to estimate: enter
 export const CONDITION_PER_POINT = 0.04;
 /** Condition adjustment cap, as a fraction of the base value (either way). */
 export const CONDITION_CAP = 0.1;
+/**
+ * How far owners' average ratings differ from home to home, in stars (sd): the condition a rated
+ * home's range no longer has to allow for is CONDITION_PER_POINT × this (step 7). An assumption
+ * until enough valuations are rated to measure it: the owners of `npm run bench:valuation`'s
+ * market spread 0.83 stars (a true grade of sd 0.75 read to about ±0.4).
+ */
+export const CONDITION_RATING_SPREAD = 0.8;
+/** Rated criteria that say as much of the whole home's condition as a full set (fewer: in proportion). */
+export const CONDITION_RATINGS_FULL = 10;
 /** Market adjustment cap, as a fraction of the base value (either way). */
 export const MARKET_CAP = 0.08;
 /** Fewest dated comparables with a floor area for the comparables' own market trend. */
@@ -230,7 +239,12 @@ type ComparablesApproach = {
  *    inside; 1 when unknown). Each home keeps its own s: pooled towards the city's typical error
  *    (as the 60 calibration sales seemed to support, most often fully), every home of a town got
  *    nearly the same range and confidence, and confidence stopped predicting error (bench:valuation,
- *    Spearman −0.03; with each home's own: −0.05, and the buckets' errors fall in order);
+ *    Spearman −0.03; with each home's own: −0.05, and the buckets' errors fall in order).
+ *    A rated home's s leaves out the condition its ratings explain (`ratedHomeError`):
+ *    s' = √(max(s² − (w_B × 0.04 × 0.8 × min(1, r / 10))², s² / 4)), w_B the base's share that
+ *    condition adjusts (step 4), 0.04 a star (step 4), 0.8 stars how far owners' average ratings
+ *    differ between homes (`CONDITION_RATING_SPREAD`), r the rated criteria: the city's error is
+ *    measured on sales nobody rated, so it allows for every home's unknown condition;
  *    conservative = round₁₀₀₀(E × (1 − u)), optimistic = round₁₀₀₀(E × (1 + u)); E lies within.
  * 8. Confidence (integer %): the chance that the price falls within ±10 % of E when prices stray
  *    from estimates as a normal spread whose 80 % interval is the range:
@@ -438,7 +452,8 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   // 7. Range, and 8. confidence, which is read from it.
   const scale = positive(context.rangeScale) ? context.rangeScale : null;
   const z = RANGE_Z * (scale ?? 1);
-  const u = clamp(z * baseError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
+  const homeError = ratedHomeError(baseError, comparablesShare, rated.length);
+  const u = clamp(z * homeError, RANGE_MIN, RANGE_MIN + RANGE_SPAN);
   const conservativeValue = roundToThousand(estimatedValue * (1 - u));
   const optimisticValue = roundToThousand(estimatedValue * (1 + u));
   const within = normalWithin(CONFIDENCE_WITHIN / (u / RANGE_Z));
@@ -452,10 +467,12 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   explanation.push(
     `Confidence ${confidence} %: the chance that the home sells within ±${pct(CONFIDENCE_WITHIN)} of the estimate, if sale prices stray from estimates as the range below says (a normal spread whose 80 % interval is the range), from ${evidence}${confidence === CONFIDENCE_MAX ? `; never above ${CONFIDENCE_MAX} %` : confidence === CONFIDENCE_MIN ? `; never below ${CONFIDENCE_MIN} %` : ''}.`,
   );
+  const ownError = `${formatNumber(homeError * 100, 1)} %`;
+  const unratedError = `${formatNumber(baseError * 100, 1)} %`;
   const bound = u === RANGE_MIN ? ', the narrowest range given' : u === RANGE_MIN + RANGE_SPAN ? ', the widest range given' : '';
   const calibration = scale === null ? '' : `, ${scale >= 1 ? 'widened' : 'narrowed'} × ${scale.toFixed(2)} by how far ${cityName}'s recent sales, valued the same way, fell from their estimates`;
   explanation.push(
-    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${formatNumber(baseError * 100, 1)} %${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
+    `Range: ±${formatNumber(u * 100, 1)} % (${RANGE_Z} × the base value's expected error of ±${ownError}${ownError === unratedError ? '' : `, ±${unratedError} had the condition not been rated`}${calibration}${bound}; about 4 in 5 sales fall inside) → ${formatNzd(conservativeValue)} to ${formatNzd(optimisticValue)}.`,
   );
 
   const estimate: Estimate = {
@@ -481,6 +498,20 @@ const monthsAgoOf = (c: Comparable, today: CalendarDate): number | null => {
   const date = parseIsoDate(c.saleDate);
   return date ? daysBetween(date, today) / DAYS_PER_MONTH : null;
 };
+
+/**
+ * The expected error of a rated home's estimate (step 7): the city's error is measured on sales,
+ * whose condition nobody rated, so it holds how much condition moves a price; the owner's ratings
+ * take that out of the share of the base the condition adjusts. Without this a rated home got an
+ * unrated home's range: bench:valuation's prices fell inside it 84 % of the time, and the
+ * confidence it states (78 % on average) fell short of the 82.5 % that sold within ±10 %.
+ */
+export function ratedHomeError(baseError: number, comparablesShare: number, ratedCriteria: number): number {
+  if (ratedCriteria === 0 || comparablesShare <= 0) return baseError;
+  const known = comparablesShare * CONDITION_PER_POINT * CONDITION_RATING_SPREAD * Math.min(1, ratedCriteria / CONDITION_RATINGS_FULL);
+  // Never below half: the ratings explain condition, not the rest of the error.
+  return Math.sqrt(Math.max(baseError ** 2 - known ** 2, (baseError / 2) ** 2));
+}
 
 /**
  * Step 5 with the town model: the market moved as the town's monthly price index (fitted with
