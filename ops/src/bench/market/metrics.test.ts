@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceBuckets, coverage, errorFallsWithConfidence, mdape, median, ranks, relativeError, spearman, summariseErrors } from './metrics';
+import { confidenceBuckets, coverage, errorFallsWithConfidence, mdape, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
 
 describe('bench metrics', () => {
   it('median and MdAPE', () => {
@@ -39,6 +39,16 @@ describe('bench metrics', () => {
     expect(spearman([1, 1, 1], [1, 2, 3])).toBeNaN();
   });
 
+  it('says whether a price sold within ±10 % of its estimate, as the confidence means it', () => {
+    // error = (estimate − price) / price: the estimate 10 % above the price leaves the price 9.1 % below it.
+    expect(soldWithinTen(0.1)).toBe(true);
+    expect(soldWithinTen(0.12)).toBe(false); // the price 10.7 % below
+    // The estimate 9.5 % below the price: the price is 10.5 % above the estimate.
+    expect(soldWithinTen(-0.095)).toBe(false);
+    expect(soldWithinTen(-0.09)).toBe(true); // 9.9 % above
+    expect(soldWithinTen(0)).toBe(true);
+  });
+
   it('buckets confidence as the results page does, with count and median error', () => {
     const buckets = confidenceBuckets([
       { confidence: 40, error: 0.3 },
@@ -56,6 +66,13 @@ describe('bench metrics', () => {
       ['Very High', 2],
     ]);
     expect(buckets[2]!.mdape).toBeCloseTo(0.11, 10);
+    // Good states 69.5 % on average. Of its two sales one sold within ±10 % of its estimate (the
+    // estimate 10 % above the price: the price 9.1 % below it), the other not (13.6 % above it).
+    expect(buckets[2]!.statedConfidence).toBeCloseTo(69.5, 10);
+    expect(buckets[2]!.soldWithin).toBe(0.5);
+    expect(buckets[3]!.statedConfidence).toBeNaN();
+    expect(buckets[3]!.soldWithin).toBeNaN();
+    expect(buckets[4]!.soldWithin).toBe(1);
     expect(buckets[3]!.mdape).toBeNaN();
     expect(buckets[4]!.mdape).toBeCloseTo(0.03, 10);
     expect(errorFallsWithConfidence(buckets, 1)).toBe(true);

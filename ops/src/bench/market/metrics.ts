@@ -75,15 +75,30 @@ export interface ConfidenceBucketFigures {
   count: number;
   /** Median absolute error of its cases; NaN when empty. */
   mdape: number;
+  /** The confidence it states, on average (%); NaN when empty. */
+  statedConfidence: number;
+  /** The share of its sales that sold within ±10 % of the estimate (what the confidence claims); NaN when empty. */
+  soldWithin: number;
 }
+
+/** Whether a price lies within ±`CONFIDENCE_WITHIN` of its estimate, from the relative error (estimate − price) / price. */
+export const soldWithinTen = (error: number) => Math.abs(1 / (1 + error) - 1) <= 0.1;
 
 const spans: Record<1 | 2 | 3 | 4 | 5, string> = { 1: '< 50 %', 2: '50–64 %', 3: '65–74 %', 4: '75–84 %', 5: '≥ 85 %' };
 
-/** The five buckets the results page shows (every one, empty ones included), with count and median error. */
+/** The five buckets the results page shows (every one, empty ones included): count, median error, and the confidence stated beside the share that sold within ±10 %. */
 export function confidenceBuckets(cases: readonly { confidence: number; error: number }[]): ConfidenceBucketFigures[] {
   return ([1, 2, 3, 4, 5] as const).map((bucket) => {
     const inBucket = cases.filter((c) => confidenceBucket(c.confidence) === bucket);
-    return { bucket, label: resultsConfidence(bucket).label, span: spans[bucket], count: inBucket.length, mdape: mdape(inBucket.map((c) => c.error)) };
+    return {
+      bucket,
+      label: resultsConfidence(bucket).label,
+      span: spans[bucket],
+      count: inBucket.length,
+      mdape: mdape(inBucket.map((c) => c.error)),
+      statedConfidence: mean(inBucket.map((c) => c.confidence)),
+      soldWithin: share(inBucket.map((c) => soldWithinTen(c.error))),
+    };
   });
 }
 

@@ -2,7 +2,7 @@ import type { SaleData } from '@kainga/contracts';
 import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
 import { generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
-import { confidenceBuckets, coverage, mean, relativeError, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
+import { confidenceBuckets, coverage, mean, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
@@ -25,6 +25,8 @@ export interface ModelFigures extends ErrorSummary {
   /** Mean (optimistic − conservative) / 2 / estimate. */
   meanHalfWidth: number;
   meanConfidence: number;
+  /** The share of sales that sold within ±10 % of their estimate: what the mean confidence claims. */
+  soldWithin: number;
   buckets: ConfidenceBucketFigures[];
   /** Spearman's rank correlation of confidence and |error| (negative: confidence means something). */
   spearmanConfidenceError: number;
@@ -111,6 +113,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
     meanConfidence: mean(valued.map((v) => v.m.estimate.confidence)),
+    soldWithin: share(valued.map((v) => soldWithinTen(v.error))),
     buckets: confidenceBuckets(valued.map((v) => ({ confidence: v.m.estimate.confidence, error: v.error }))),
     spearmanConfidenceError: spearman(
       valued.map((v) => v.m.estimate.confidence),

@@ -28,6 +28,7 @@ export const correlationText = (x: number) => (Number.isNaN(x) ? '–' : `${x < 
  */
 export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
   const m = r.model;
+  const used = m.buckets.filter((b) => b.count > 0);
   const buckets = m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
   const byType = propertyTypes.map((t) => `${t} ${pct(m.byType[t].mdape)} (${fmtInt(m.byType[t].count)})`).join(' · ');
   return [
@@ -43,6 +44,11 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       aim: `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}`,
     },
     { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE)', result: buckets, aim: 'MdAPE falls; not all one bucket' },
+    {
+      measure: 'Valuation, realistic market: confidence stated → share that sold within ±10 % of the estimate, by bucket',
+      result: [...used.map((b) => `${b.label} ${b.statedConfidence.toFixed(0)} % → ${pct(b.soldWithin, 0)}`), `all ${m.meanConfidence.toFixed(0)} % → ${pct(m.soldWithin, 0)}`].join(' · '),
+      aim: 'stated ≈ sold',
+    },
     {
       // No "|" in a cell: the table is merged back by splitting lines on it.
       measure: 'Valuation, realistic market: rank correlation of confidence and absolute error (Spearman), mean confidence',
