@@ -81,7 +81,7 @@ export interface ConfidenceBucketFigures {
   soldWithin: number;
 }
 
-/** Whether a price lies within ±`CONFIDENCE_WITHIN` of its estimate, from the relative error (estimate − price) / price. */
+/** Whether a price lies within ±10 % of its estimate (what a confidence is the chance of: estimate.ts, step 8), from the relative error (estimate − price) / price. */
 export const soldWithinTen = (error: number) => Math.abs(1 / (1 + error) - 1) <= 0.1;
 
 const spans: Record<1 | 2 | 3 | 4 | 5, string> = { 1: '< 50 %', 2: '50–64 %', 3: '65–74 %', 4: '75–84 %', 5: '≥ 85 %' };
