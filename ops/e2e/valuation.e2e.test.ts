@@ -213,6 +213,43 @@ describe('a signed-in person values a property', () => {
     await page.close();
   });
 
+  it('a research answer that comes after the valuation says nothing over "Valuation Complete"', async () => {
+    const page = await suite.newPage();
+    await registerThroughUi(page, newPerson('Rangi', 'Hohaia'));
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+    // The research that starts by itself answers only after the valuation (a slow first research of the day).
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/research-comparables', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.getByLabel('Address').fill('8 Aro Street');
+    await page.getByLabel('Suburb').fill('Aro Valley');
+    await chooseCity(page, 'Wellington');
+    await page.getByLabel('Floor area').fill('120');
+    await page.getByLabel('Land area').fill('300');
+    await page.getByRole('radiogroup', { name: 'Bedrooms' }).getByText('3', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Bathrooms' }).getByText('1', { exact: true }).click();
+    await page.getByLabel('Rateable value (RV)').fill('750000');
+    await visible(toast(page, 'Auto Research Started'));
+    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+    await page.getByRole('button', { name: 'Next: Market Research' }).click();
+    await visible(page.getByText('Analyzing comparable sales...'));
+    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+    await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
+    await visible(toast(page, 'Valuation Complete'));
+
+    const answered = page.waitForResponse('**/api/research-comparables');
+    release();
+    await answered;
+    // Time for the late answer to reach the screen: the valuation's toast stays, alone.
+    await page.waitForTimeout(500);
+    expect(await toast(page, 'Research Complete').count()).toBe(0);
+    await visible(toast(page, 'Valuation Complete'));
+    await page.close();
+  });
+
   it("refuses to leave step 1 without a city ('City is required') or an address", async () => {
     const page = await suite.newPage();
     await registerThroughUi(page, newPerson('Tui', 'Brown'));

@@ -109,6 +109,13 @@ function WizardBody({ onComplete, onCityChange, start, onPrefillUsed }: WizardPr
   const autoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const focusHeading = useRef(false);
+  /**
+   * Set once the valuation is asked for (cleared if it fails): a research answer that comes after
+   * that is superseded and says nothing, as one toast at a time would put "Research Complete" over
+   * "Valuation Complete" on the results (a slow first research of the day answered after the
+   * valuation on a slow machine).
+   */
+  const valuing = useRef(false);
   // A form filled from the person's property shows that town's market beside it.
   const [startCity] = useState(start.form.city);
   useEffect(() => {
@@ -141,12 +148,12 @@ function WizardBody({ onComplete, onCityChange, start, onPrefillUsed }: WizardPr
     mutationFn: researchComparables,
     onSuccess: (answer) => {
       updateResearch({ status: 'done', comparables: answer.comparables, note: answer.note, error: null });
-      toast({ title: 'Research Complete', description: `Found ${answer.comparables.length} comparable properties`, variant: 'success' });
+      if (!valuing.current) toast({ title: 'Research Complete', description: `Found ${answer.comparables.length} comparable properties`, variant: 'success' });
     },
     onError: (error) => {
       const message = researchFailureMessage(error);
       updateResearch({ ...researchRef.current, status: 'failed', error: message });
-      toast({ title: 'Research Failed', description: message, variant: 'error' });
+      if (!valuing.current) toast({ title: 'Research Failed', description: message, variant: 'error' });
     },
   });
 
@@ -232,6 +239,7 @@ function WizardBody({ onComplete, onCityChange, start, onPrefillUsed }: WizardPr
       onPrefillUsed?.();
     },
     onError: (error) => {
+      valuing.current = false;
       toast({ title: 'Valuation Failed', description: valuationFailureMessage(error), variant: 'error' });
     },
     // Whether it succeeded or failed, the wizard is on step 3 afterwards (consumer spec §4).
@@ -246,6 +254,7 @@ function WizardBody({ onComplete, onCityChange, start, onPrefillUsed }: WizardPr
       return;
     }
     if (!ensureOnline('generate a valuation')) return;
+    valuing.current = true;
     submit.mutate();
   };
 
