@@ -32,6 +32,8 @@ const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
 
 type Checkpoint = { _id: string; position: string; dataVersion?: string };
+/** A checkpoint's data version; one stored before dataVersion existed is its own version. */
+const dataVersionOf = (doc: Checkpoint): string => doc.dataVersion ?? doc.position;
 
 // Our filter and update documents are MongoDB's own, typed loosely at the port.
 const mongoFilter = (filter: Filter) => filter as MongoFilter<Doc>;
@@ -139,8 +141,7 @@ export class MongoReadStore implements ReadStore {
 
   async getDataVersion(name: string): Promise<string | null> {
     const doc = await this.db.collection<Checkpoint>(CHECKPOINTS).findOne({ _id: name });
-    // A checkpoint stored before dataVersion existed is its own version.
-    return doc?.dataVersion ?? doc?.position ?? null;
+    return doc ? dataVersionOf(doc) : null;
   }
 
   async getDataVersions(names: readonly string[]): Promise<(string | null)[]> {
@@ -148,7 +149,7 @@ export class MongoReadStore implements ReadStore {
       .collection<Checkpoint>(CHECKPOINTS)
       .find({ _id: { $in: [...names] } })
       .toArray();
-    const byName = new Map(docs.map((doc) => [doc._id, doc.dataVersion ?? doc.position ?? null]));
+    const byName = new Map(docs.map((doc) => [doc._id, dataVersionOf(doc)]));
     return names.map((name) => byName.get(name) ?? null);
   }
 
