@@ -18,7 +18,7 @@ export {
 } from './comparables';
 export { cityMarketFigures, cityTrendPerMonthOf, CITY_FIGURES_WINDOW_MONTHS, CITY_TREND_MIN_SALES, type CityMarketFigures } from './city-figures';
 export { rangeScaleOf, RANGE_COVERAGE, RANGE_CALIBRATION_SALES, RANGE_CALIBRATION_MIN } from './range-calibration';
-export { estimateValue, MODEL_ENGINE_VERSION, NOT_ENOUGH_INFORMATION, type EstimateInput, type EstimateContext } from './estimate';
+export { CONFIDENCE_WITHIN, estimateValue, MODEL_ENGINE_VERSION, NOT_ENOUGH_INFORMATION, type EstimateInput, type EstimateContext } from './estimate';
 export {
   estimateWithOpenAI,
   buildValuationPrompt,

@@ -1,4 +1,5 @@
 import { confidenceBucket, resultsConfidence } from '@kainga/contracts';
+import { CONFIDENCE_WITHIN } from '@kainga/command-api';
 
 /** Accuracy figures of the bench, pure functions over relative errors (estimate − price) / price. */
 export const median = (xs: readonly number[]): number => {
@@ -81,8 +82,8 @@ export interface ConfidenceBucketFigures {
   soldWithin: number;
 }
 
-/** Whether a price lies within ±10 % of its estimate (what a confidence is the chance of: estimate.ts, step 8), from the relative error (estimate − price) / price. */
-export const soldWithinTen = (error: number) => Math.abs(1 / (1 + error) - 1) <= 0.1;
+/** Whether a price lies within ±10 % (`CONFIDENCE_WITHIN`) of its estimate, what a confidence is the chance of, from the relative error (estimate − price) / price. */
+export const soldWithinTen = (error: number) => Math.abs(1 / (1 + error) - 1) <= CONFIDENCE_WITHIN;
 
 const spans: Record<1 | 2 | 3 | 4 | 5, string> = { 1: '< 50 %', 2: '50–64 %', 3: '65–74 %', 4: '75–84 %', 5: '≥ 85 %' };
 
