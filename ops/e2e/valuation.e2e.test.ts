@@ -32,6 +32,19 @@ async function breakdownAmounts(page: Page): Promise<{ rows: Record<string, numb
   return { rows, total: Number(cells.find(([key]) => key === 'total')![1]) };
 }
 
+/** Holds every research answer until `release` is called; `requests` counts the requests made. */
+async function holdResearch(page: Page): Promise<{ release: () => void; requests: () => number }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let requests = 0;
+  await page.route('**/api/research-comparables', async (route) => {
+    requests += 1;
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release(), requests: () => requests };
+}
+
 const ratingGroup = (page: Page, label: string) => page.getByRole('radiogroup', { name: label, exact: true });
 const currentLabel = (group: Locator) => group.locator('xpath=..').locator('.rating-current');
 
@@ -42,14 +55,7 @@ describe('a signed-in person values a property', () => {
     await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
 
     // Hold the research answer until the progress has been seen.
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let researchRequests = 0;
-    await page.route('**/api/research-comparables', async (route) => {
-      researchRequests += 1;
-      await gate;
-      await route.continue();
-    });
+    const research = await holdResearch(page);
 
     await page.getByLabel('Address').fill('12 Karori Road');
     await page.getByLabel('Suburb').fill('Karori');
@@ -98,7 +104,7 @@ describe('a signed-in person values a property', () => {
     await visible(page.getByText('Analyzing comparable sales...'));
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('85');
 
-    release();
+    research.release();
     const comparables = page.getByRole('region', { name: 'Recent Comparable Sales' });
     await visible(comparables.locator('.comparable-card').first());
     await visible(page.locator('.research-progress').getByText('Research Complete'));
@@ -111,7 +117,7 @@ describe('a signed-in person values a property', () => {
     const firstCard = await comparables.locator('.comparable-card').first().innerText();
     expect(firstCard).toMatch(/\$[\d,]+/);
     expect(firstCard).toMatch(/\d+%/);
-    expect(researchRequests).toBe(1); // it started once
+    expect(research.requests()).toBe(1); // it started once
 
     // While the valuation runs the button says so and cannot be pressed again.
     let releaseValuation: () => void = () => undefined;
@@ -218,12 +224,7 @@ describe('a signed-in person values a property', () => {
     await registerThroughUi(page, newPerson('Rangi', 'Hohaia'));
     await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
     // The research that starts by itself answers only after the valuation (a slow first research of the day).
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/research-comparables', async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const research = await holdResearch(page);
     await page.getByLabel('Address').fill('8 Aro Street');
     await page.getByLabel('Suburb').fill('Aro Valley');
     await chooseCity(page, 'Wellington');
@@ -241,7 +242,7 @@ describe('a signed-in person values a property', () => {
     await visible(toast(page, 'Valuation Complete'));
 
     const answered = page.waitForResponse('**/api/research-comparables');
-    release();
+    research.release();
     await answered;
     // Time for the late answer to reach the screen: the valuation's toast stays, alone.
     await page.waitForTimeout(500);
