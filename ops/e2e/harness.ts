@@ -152,6 +152,14 @@ export async function openDemoOwnersResults(suite: Suite): Promise<Page> {
   return page;
 }
 
+/**
+ * The results page's "Saved" indicator. Auto-save saves a new valuation 2 s after its results show
+ * and says so in an 'Auto-saved' toast, and toasts are one at a time: a test that acts on the
+ * results and then waits for its own toast waits for this first, or the auto-save's toast can take
+ * its toast's place (on a slow machine the two answers arrive together).
+ */
+export const savedIndicator = (page: Page) => page.getByTestId('save-status').getByText('Saved', { exact: true });
+
 /** A toast (antd notification) whose text holds `title`. */
 export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 

@@ -19,6 +19,7 @@ import {
   createPartnerAsAdmin,
   newPerson,
   registerThroughUi,
+  savedIndicator,
   settledSelectList,
   signInThroughUi,
   startSuite,
@@ -133,6 +134,8 @@ describe('an owner contacts a local professional, who answers from the partner d
     await ownerPage.goto('/');
     await ownerPage.getByRole('region', { name: 'Recent Valuations', exact: true }).getByRole('button', { name: `View results for ${ADDRESS}` }).click();
     await visible(ownerPage.getByRole('heading', { name: 'Property Valuation Results' }));
+    // The auto-save's toast first: otherwise it can replace the contact's 'Contact Request Sent'.
+    await visible(savedIndicator(ownerPage));
     const card = await visible(ownerPage.locator('.local-professionals').filter({ has: ownerPage.getByRole('heading', { name: 'Connect with Local Professionals' }) }));
     await visible(card.getByText('Select a location and service type to find local professionals.'));
     // The location starts on the property's city.

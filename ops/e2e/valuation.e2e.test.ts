@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserValuation } from '@kainga/contracts';
-import { callApi, chooseCity, DEMO_PASSWORD, newPerson, registerThroughUi, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, chooseCity, DEMO_PASSWORD, newPerson, registerThroughUi, savedIndicator, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -168,7 +168,7 @@ describe('a signed-in person values a property', () => {
 
     // Auto-save, 2 s after the result appears.
     await visible(toast(page, 'Auto-saved'));
-    await visible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
+    await visible(savedIndicator(page));
     expect(await page.getByRole('button', { name: 'Save Valuation' }).isDisabled()).toBe(true);
 
     // The calculators and the quick actions.
@@ -215,7 +215,7 @@ describe('a signed-in person values a property', () => {
     await recent.getByRole('button', { name: 'View results for 12 Karori Road' }).click();
     await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
     expect(amount(await page.getByTestId('estimated-value').innerText())).toBe(estimated);
-    await visible(page.getByTestId('save-status').getByText('Saved', { exact: true }));
+    await visible(savedIndicator(page));
     await page.close();
   });
 
