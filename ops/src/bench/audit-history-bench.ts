@@ -9,6 +9,7 @@ import { prng } from './events';
 import { bar, note } from './progress';
 import { startServerProcess } from './scale/server-process';
 import { fmtInt, fmtMs, type Row } from './table';
+import { percentile } from './percentile';
 
 /** Events in the log the history is read from (BENCH_AUDIT_EVENTS changes it). */
 export const AUDIT_EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
@@ -134,7 +135,7 @@ export async function measureAuditHistory(dataDir: string, marks: AuditMarks): P
         events = body.events?.length ?? 0;
       }
       times.sort((a, b) => a - b);
-      const figures = { name, p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!, events };
+      const figures = { name, p50: percentile(times, 50), p99: percentile(times, 99), events };
       note(`${name}: p50 ${fmtMs(figures.p50)} ms, p99 ${fmtMs(figures.p99)} ms (${figures.events} events a page)`);
       return figures;
     };

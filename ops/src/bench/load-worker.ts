@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LoadRequest, LoadMessage } from './load';
+import { percentile } from './percentile';
 
 /**
  * Runs autocannon in its own thread, so the load generator does not share an event loop with
@@ -18,7 +19,7 @@ const instance = autocannon({ url, connections, headers, ...(method ? { method }
     return;
   }
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))] ?? NaN;
+  const at = (p: number) => percentile(latencies, p);
   post({
     kind: 'done',
     result: {

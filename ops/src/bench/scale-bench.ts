@@ -15,6 +15,7 @@ import { startServerProcess } from './scale/server-process';
 import { pickSizes, type ScaleSize } from './scale/sizes';
 import { writeScaleTable, type SizeFigures } from './scale/scale-table';
 import { DEMO_OWNER, valuationRequests } from './valuation-throughput';
+import { percentile } from './percentile';
 
 /**
  * `npm run bench:scale [-- --sizes demo,10x,100x] [--keep] [--data <dir> --sizes <one>]`: grows one store from the demo data to 10×
@@ -188,8 +189,7 @@ async function post(url: string, path: string, cookie: string, body: unknown): P
 
 function latencyOf(ms: number[], failed: number): Latency {
   ms.sort((a, b) => a - b);
-  const at = (p: number) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)]!;
-  return { p50: at(50), p95: at(95), failed };
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), failed };
 }
 
 export interface RebuildFigures {

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { generateDemoSales } from '../demo/market-generator';
 import { startKainga } from '../server';
 import { bar, note } from './progress';
+import { percentile } from './percentile';
 
 export interface ValuationLoadResult {
   /** Requests in flight at once (1 = one after another). */
@@ -30,8 +31,6 @@ export interface ValuationThroughputResult {
 export const DEMO_OWNER = { email: 'owner@demo.kainga.nz', password: 'kainga-demo-2025' };
 
 const loopback = (url: string) => url.replace('localhost', '127.0.0.1');
-
-const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
 /**
  * The wizard's forms the load sends: homes like the demo sales (another seed, so other
