@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type EmbeddedReadStore, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { AD_ANALYTICS, adAnalyticsCounter, adAnalyticsDocOf, adAnalyticsProjector, sumAdAnalytics, type AdAnalyticsDoc } from './ad-analytics';
 import { NO_ADVERT, adPerformanceOf, adminAdPerformance, partnerAdPerformance } from './ad-analytics-queries';
@@ -38,12 +35,7 @@ const click = (at: string, w?: Where) => activity('AdClickRecorded', at, w);
 const lead = (partnerId: string, receivedAt: string, locationId = 'wellington') =>
   recorded('PartnerLeadReceived', { leadId: `l${position}`, partnerId, locationId, receivedAt, origin: 'partner_dialog', demo: false }, `partnerLead-l${position}`);
 
-async function storeWith(batches: RecordedEvent[][]) {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [adAnalyticsProjector]);
-  for (const batch of batches) await applyBatch(store, adAnalyticsProjector, batch, 'ad_analytics', (c) => c);
-  return store;
-}
+const storeWith = (batches: RecordedEvent[][]) => projectedStore([adAnalyticsProjector], ...batches);
 
 describe('ad_analytics projector', () => {
   it('keys an impression by NZ day, partner, subscription, tier, placement and city', () => {

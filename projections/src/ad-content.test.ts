@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, matchesFilter, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { applyBatch, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { activeContentOfSubscriptions, adContentById, adContentProjector, adContentsOfPartner, adContentsWithStatus } from './ad-content';
 import { adSubscriptionsProjector } from './ad-subscriptions';
@@ -22,14 +19,8 @@ const submitted = (adContentId: string, subscriptionId: string, partnerId: strin
 const onContent = (type: string, adContentId: string, extra: object = {}) => recorded(type, { adContentId, by: 'x', at: at(9), ...extra }, `adContent-${adContentId}`);
 
 /** The adverts, and the subscriptions they are read with (their own read model). */
-async function storeWith(events: RecordedEvent[]) {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [adContentProjector, adSubscriptionsProjector]);
-  for (const projector of [adSubscriptionsProjector, adContentProjector]) {
-    await applyBatch(store, projector, events.filter((e) => matchesFilter(e, projector.filter)), projector.name, (c) => c);
-  }
-  return store;
-}
+/** Subscriptions and their content: the queries read both. */
+const storeWith = (events: RecordedEvent[]) => projectedStore([adSubscriptionsProjector, adContentProjector], events);
 
 describe('ad_content projector', () => {
   it('answers an advert with its subscription’s tier, location and role, through approval, pause and resume', async () => {

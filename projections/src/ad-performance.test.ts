@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { AD_PERFORMANCE, adPerformanceProjector, daysBetween, nzDayOf, partnerPerformance, subscriptionImpressionsBetween } from './ad-performance';
 
@@ -35,12 +32,7 @@ const impression = (s: string, p: string, at: string) => activity('AdImpressionR
 const click = (s: string, p: string, at: string) => activity('AdClickRecorded', s, p, at);
 const lead = (partnerId: string, receivedAt: string) => recorded('PartnerLeadReceived', { leadId: `l${position}`, partnerId, receivedAt, demo: true }, `partnerLead-l${position}`);
 
-async function storeWith(batches: RecordedEvent[][]) {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [adPerformanceProjector]);
-  for (const batch of batches) await applyBatch(store, adPerformanceProjector, batch, 'ad_performance', (c) => c);
-  return store;
-}
+const storeWith = (batches: RecordedEvent[][]) => projectedStore([adPerformanceProjector], ...batches);
 
 describe('ad_performance projector', () => {
   it('counts by New Zealand day: 11:30 UTC on 1 March is already 2 March in Auckland', () => {

@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { applyBatch, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { adPlanById, adPlansById, adPlansProjector, listAdPlans } from './ad-plans';
 
@@ -24,8 +21,7 @@ const created = (tier: string, name: string, price: number, at: string) => recor
 
 describe('ad_plans projector', () => {
   it('creates, revises, deactivates and reactivates plans; lists them gold first, active only unless asked', async () => {
-    const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-    await ensureIndexes(store, [adPlansProjector]);
+    const store = await projectedStore([adPlansProjector]);
     await applyBatch(
       store,
       adPlansProjector,

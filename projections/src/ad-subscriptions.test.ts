@@ -1,5 +1,5 @@
-import { EmbeddedReadStore, SqliteEventStore, applyBatch, ensureIndexes, rebuildProjection, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
+import { EmbeddedReadStore, SqliteEventStore, applyBatch, rebuildProjection, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,13 +50,7 @@ const activity = (type: 'AdImpressionRecorded' | 'AdClickRecorded', subscription
     'adActivity-2026-11-02',
   );
 
-const newStore = () => new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-async function storeWith(...batches: RecordedEvent[][]) {
-  const store = newStore();
-  await ensureIndexes(store, [adSubscriptionsProjector]);
-  for (const batch of batches) await applyBatch(store, adSubscriptionsProjector, batch, 'ad_subscriptions', (c) => c);
-  return store;
-}
+const storeWith = (...batches: RecordedEvent[][]) => projectedStore([adSubscriptionsProjector], ...batches);
 
 describe('ad_subscriptions projector', () => {
   it('starts active, pauses, resumes and expires with an end date', async () => {

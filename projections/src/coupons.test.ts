@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { applyBatch, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { couponById, couponsProjector, listCoupons, redemptionsOfCoupon } from './coupons';
 
@@ -15,8 +12,7 @@ const redeemed = (subscriptionId: string, count: number, at: string) =>
 
 describe('coupon_codes and coupon_redemptions projector', () => {
   it('lists coupons newest first with their redemptions, counts released uses back, and applies a repeated event once', async () => {
-    const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-    await ensureIndexes(store, [couponsProjector]);
+    const store = await projectedStore([couponsProjector]);
     const first = redeemed('s1', 1, '2026-11-02T00:00:00.000Z');
     const second = redeemed('s2', 2, '2026-11-04T00:00:00.000Z');
     await applyBatch(

@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { findLeadCharge, leadChargesOfPartner, leadChargesProjector, leadChargeSummary } from './lead-charges';
 
@@ -13,12 +10,7 @@ const requested = (leadId: string, partnerId: string, requestedAt: string, amoun
 const succeeded = (leadId: string, chargedAt: string) => recorded('LeadChargeSucceeded', { leadId, partnerId: 'p1', stripePaymentIntentId: `pi_${leadId}`, chargedAt } as { leadId: string });
 const failed = (leadId: string, failedAt: string) => recorded('LeadChargeFailed', { leadId, partnerId: 'p1', failureReason: 'No payment method', stripePaymentIntentId: null, failedAt } as { leadId: string });
 
-async function storeWith(events: RecordedEvent[]) {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [leadChargesProjector]);
-  await applyBatch(store, leadChargesProjector, events, 'lead_charges', (c) => c);
-  return store;
-}
+const storeWith = (events: RecordedEvent[]) => projectedStore([leadChargesProjector], events);
 
 describe('the lead_charges read model', () => {
   it('keeps each charge pending until its first settlement, and that one for good (replays in any order)', async () => {

@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { applyBatch, type RecordedEvent } from '@kainga/platform';
+import { projectedStore } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { pageProperties, propertiesProjector } from './properties';
 
@@ -18,8 +16,7 @@ const registered = (propertyId: string, address: string, suburb: string, city: s
 });
 
 async function storeWith() {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [propertiesProjector]);
+  const store = await projectedStore([propertiesProjector]);
   await applyBatch(
     store,
     propertiesProjector,

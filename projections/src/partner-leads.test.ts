@@ -1,8 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { contactsOfPartner, contactStatusOf, findPartnerLead, leadsOfPartner, leadsOfUser, partnerLeadCounts, partnerLeadsProjector } from './partner-leads';
 import { propertiesProjector } from './properties';
@@ -26,12 +23,8 @@ const received = (leadId: string, partnerId: string, userId: string | null, rece
     receivedAt,
   });
 
-async function storeWith(events: RecordedEvent[]) {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [partnerLeadsProjector, usersProjector, propertiesProjector]);
-  await applyBatch(store, partnerLeadsProjector, events, 'partner_leads', (c) => c);
-  return store;
-}
+/** The users' and properties' indexes too: the joins read them. */
+const storeWith = (events: RecordedEvent[]) => projectedStore([partnerLeadsProjector, usersProjector, propertiesProjector], events);
 
 describe('partner_leads projector', () => {
   it('moves a lead new → contacted → responded, and a late read does not move it back', async () => {

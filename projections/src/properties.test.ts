@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
+import { type EmbeddedReadStore, applyBatch, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, recordedEvents } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { countPublicProperties, findProperty, findPublicProperty, locatedProperties, propertiesProjector } from './properties';
 import { directoryCities, directoryPage } from './property-directory';
@@ -16,12 +13,7 @@ const located = (propertyId: string) =>
 const hidden = (propertyId: string) => event(`property-${propertyId}`, 'PropertyHiddenFromPublic', { propertyId, by: 'o1', at: '2026-03-01T00:00:00.000Z' });
 const shown = (propertyId: string) => event(`property-${propertyId}`, 'PropertyShownInPublic', { propertyId, by: 'o1', at: '2026-03-02T00:00:00.000Z' });
 
-async function storeWith(events: RecordedEvent[]) {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-  await ensureIndexes(store, [propertiesProjector]);
-  await apply(store, events);
-  return store;
-}
+const storeWith = (events: RecordedEvent[]) => projectedStore([propertiesProjector], events);
 const apply = (store: EmbeddedReadStore, events: RecordedEvent[]) => applyBatch(store, propertiesProjector, events, 'properties', (c) => c);
 
 const homes = [

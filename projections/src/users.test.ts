@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
+import { applyBatch, type RecordedEvent } from '@kainga/platform';
+import { projectedStore, temporaryReadStore } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { findUser, pageUsers, usersProjector } from './users';
 
@@ -19,7 +17,7 @@ const recorded = (type: string, data: object): RecordedEvent => ({
 
 describe('users projector', () => {
   it('keeps one document per account through registration, profile and role changes', async () => {
-    const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
+    const store = temporaryReadStore();
     const events = [
       recorded('UserRegistered', { userId: 'u1', email: 'a@b.nz', firstName: 'Aroha', lastName: 'Ngata', roles: ['general'], profileImageUrl: null, provider: 'password', registeredAt: '2026-01-01T00:00:00.000Z' }),
       recorded('UserProfileChanged', { userId: 'u1', email: 'aroha@b.nz', firstName: 'Aroha', lastName: 'Smith', changedAt: '2026-01-02T00:00:00.000Z' }),
@@ -50,8 +48,7 @@ describe('pageUsers', () => {
     recorded('UserRegistered', { userId, email, firstName, lastName, roles: ['general'], profileImageUrl: null, provider: 'password', registeredAt });
 
   async function storeWith() {
-    const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'proj-')), 'r.sqlite'));
-    await ensureIndexes(store, [usersProjector]);
+    const store = await projectedStore([usersProjector]);
     const events = [
       register('u1', 'Aroha', 'Ngata', 'aroha@example.nz', '2026-01-01T00:00:00.000Z'),
       register('u2', 'Rēwi', 'Parata', 'rewi@example.nz', '2026-01-02T00:00:00.000Z'),

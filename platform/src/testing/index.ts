@@ -6,3 +6,4 @@ export * from './email-sender-contract';
 export * from '../payments/testing/local-stripe';
 export * from '../payments/testing/signed-webhook';
 export * from './recorded-events';
+export * from './projected-store';
