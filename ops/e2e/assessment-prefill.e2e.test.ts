@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserValuation } from '@kainga/contracts';
-import { callApi, chooseCity, chooseOption, newPerson, registerThroughUi, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, chooseCity, chooseOption, fillPropertyDetails, newPerson, registerThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -51,16 +51,9 @@ describe('Update Assessment starts from the owner’s property', () => {
     // The first assessment: a townhouse, with some ratings.
     const typeItem = formItem(page, 'Property type');
     expect(await typeItem.innerText()).toContain('House');
-    await page.getByLabel('Address').fill(ADDRESS);
-    await page.getByLabel('Suburb').fill('Kelburn');
-    await chooseCity(page, 'Wellington');
     await chooseOption(page, page, 'Property type', 'Townhouse');
     expect(await typeItem.innerText()).toContain('joined to its neighbours');
-    await page.getByLabel('Floor area').fill('140');
-    await page.getByLabel('Land area').fill('180');
-    await page.getByRole('radiogroup', { name: 'Bedrooms' }).getByText('3', { exact: true }).click();
-    await page.getByRole('radiogroup', { name: 'Bathrooms' }).getByText('2', { exact: true }).click();
-    await page.getByLabel('Rateable value (RV)').fill('850000');
+    await fillPropertyDetails(page, { address: ADDRESS, suburb: 'Kelburn', city: 'Wellington', floorArea: 140, landArea: 180, bedrooms: 3, bathrooms: 2, rateableValue: 850_000 });
     await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
     await visible(page.getByRole('heading', { name: 'Step 2 of 3 - Property Condition Assessment' }));
     for (const [category, stars] of Object.entries(RATINGS)) await ratingGroup(page, category).getByRole('radio', { name: stars }).click();

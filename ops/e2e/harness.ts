@@ -334,6 +334,21 @@ export async function chooseCity(page: Page, city: string): Promise<void> {
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
+/** Step 1 of the wizard, as a person fills it in: every field, each by its label. */
+export async function fillPropertyDetails(
+  page: Page,
+  home: { address: string; suburb: string; city: string; floorArea: number; landArea: number; bedrooms: number; bathrooms: number; rateableValue: number },
+): Promise<void> {
+  await page.getByLabel('Address').fill(home.address);
+  await page.getByLabel('Suburb').fill(home.suburb);
+  await chooseCity(page, home.city);
+  await page.getByLabel('Floor area').fill(String(home.floorArea));
+  await page.getByLabel('Land area').fill(String(home.landArea));
+  await page.getByRole('radiogroup', { name: 'Bedrooms' }).getByText(String(home.bedrooms), { exact: true }).click();
+  await page.getByRole('radiogroup', { name: 'Bathrooms' }).getByText(String(home.bathrooms), { exact: true }).click();
+  await page.getByLabel('Rateable value (RV)').fill(String(home.rateableValue));
+}
+
 /**
  * The path and query of the last link matching `pattern` mailed to `to` (DATA_DIR/outbox). Links
  * carry PUBLIC_URL's origin (else localhost), so a test opens the path at its own origin.

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainExplanation, plainSentence, propertyTypeLabels, propertyTypeOf, type UserValuation, type ValuationResult } from '@kainga/contracts';
-import { callApi, chooseCity, newPerson, registerThroughUi, startSuite, visible, type Suite } from './harness';
+import { callApi, fillPropertyDetails, newPerson, registerThroughUi, startSuite, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -28,14 +28,7 @@ describe('How we got here, in plain words', () => {
     const page = await suite.newPage();
     await registerThroughUi(page, newPerson('Mere', 'Plain'));
     await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
-    await page.getByLabel('Address').fill('8 Plain Words Way');
-    await page.getByLabel('Suburb').fill('Karori');
-    await chooseCity(page, 'Wellington');
-    await page.getByLabel('Floor area').fill('140');
-    await page.getByLabel('Land area').fill('450');
-    await page.getByRole('radiogroup', { name: 'Bedrooms' }).getByText('3', { exact: true }).click();
-    await page.getByRole('radiogroup', { name: 'Bathrooms' }).getByText('1', { exact: true }).click();
-    await page.getByLabel('Rateable value (RV)').fill('850000');
+    await fillPropertyDetails(page, { address: '8 Plain Words Way', suburb: 'Karori', city: 'Wellington', floorArea: 140, landArea: 450, bedrooms: 3, bathrooms: 1, rateableValue: 850_000 });
     await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
     await visible(page.getByRole('heading', { name: 'Step 2 of 3 - Property Condition Assessment' }));
     await page.getByRole('radiogroup', { name: 'Kitchen', exact: true }).getByRole('radio', { name: '5 stars, Excellent' }).click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserValuation } from '@kainga/contracts';
-import { callApi, chooseCity, DEMO_PASSWORD, newPerson, registerThroughUi, savedIndicator, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, chooseCity, DEMO_PASSWORD, fillPropertyDetails, newPerson, registerThroughUi, savedIndicator, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -225,14 +225,7 @@ describe('a signed-in person values a property', () => {
     await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
     // The research that starts by itself answers only after the valuation (a slow first research of the day).
     const research = await holdResearch(page);
-    await page.getByLabel('Address').fill('8 Aro Street');
-    await page.getByLabel('Suburb').fill('Aro Valley');
-    await chooseCity(page, 'Wellington');
-    await page.getByLabel('Floor area').fill('120');
-    await page.getByLabel('Land area').fill('300');
-    await page.getByRole('radiogroup', { name: 'Bedrooms' }).getByText('3', { exact: true }).click();
-    await page.getByRole('radiogroup', { name: 'Bathrooms' }).getByText('1', { exact: true }).click();
-    await page.getByLabel('Rateable value (RV)').fill('750000');
+    await fillPropertyDetails(page, { address: '8 Aro Street', suburb: 'Aro Valley', city: 'Wellington', floorArea: 120, landArea: 300, bedrooms: 3, bathrooms: 1, rateableValue: 750_000 });
     await visible(toast(page, 'Auto Research Started'));
     await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
     await page.getByRole('button', { name: 'Next: Market Research' }).click();
