@@ -20,6 +20,13 @@ describe('measureRealisticAccuracy', () => {
     for (const c of result.cases) for (const comparable of c.model!.estimate.explanation) expect(comparable).not.toContain('demo data');
   });
 
+  it("ranks confidence against the model's error from the true value as well as against the sale price's", () => {
+    const { spearmanConfidenceError: againstPrice, spearmanConfidenceModelError: againstTruth } = result.model;
+    expect(Math.abs(againstTruth)).toBeLessThanOrEqual(1);
+    // The sale's own noise separates the two: they are measured on different errors.
+    expect(againstTruth).not.toBeCloseTo(againstPrice, 6);
+  });
+
   it('is deterministic for the same options', () => {
     const again = measureRealisticAccuracy(options);
     expect(again.model).toEqual(result.model);

@@ -30,6 +30,11 @@ export interface ModelFigures extends ErrorSummary {
   buckets: ConfidenceBucketFigures[];
   /** Spearman's rank correlation of confidence and |error| (negative: confidence means something). */
   spearmanConfidenceError: number;
+  /**
+   * The same against the model's error from the home's true value, which only a generated market
+   * knows: whether confidence ranks what the model got wrong, free of the sale's own luck.
+   */
+  spearmanConfidenceModelError: number;
   byType: Record<PropertyType, ErrorSummary>;
   /** Split by how many of the model's comparables came from the subject's own suburb. */
   sameSuburb: { atLeast3: ErrorSummary; fewer: ErrorSummary };
@@ -118,6 +123,10 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     spearmanConfidenceError: spearman(
       valued.map((v) => v.m.estimate.confidence),
       valued.map((v) => Math.abs(v.error)),
+    ),
+    spearmanConfidenceModelError: spearman(
+      valued.map((v) => v.m.estimate.confidence),
+      valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue))),
     ),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },

@@ -55,6 +55,11 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       result: `${correlationText(m.spearmanConfidenceError)}, ${m.meanConfidence.toFixed(0)} %`,
       aim: '< 0',
     },
+    {
+      measure: "Valuation, realistic market: rank correlation of confidence and the model's error against the home's true value (Spearman)",
+      result: correlationText(m.spearmanConfidenceModelError),
+      aim: '< 0',
+    },
     { measure: 'Valuation, realistic market: model MdAPE by property type (count)', result: byType, aim: '—' },
     {
       measure: 'Valuation, realistic market: model MdAPE with ≥ 3 / < 3 same-suburb comparables',
