@@ -67,6 +67,23 @@ export interface Suite {
   close(): Promise<void>;
 }
 
+/**
+ * Prints what a failing journey usually hides: the API's server errors and conflicts (which the
+ * app shows only as a toast that a waiting test may never see) and uncaught errors in the page.
+ * A browser test that times out in CI then says why in its output.
+ */
+export function reportTrouble(context: BrowserContext): void {
+  context.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (!pathname.startsWith('/api/') || (response.status() < 500 && response.status() !== 409)) return;
+    void response.text().then(
+      (body) => console.warn(`[browser] ${response.request().method()} ${pathname} answered ${response.status()}: ${body.slice(0, 300)}`),
+      () => console.warn(`[browser] ${response.request().method()} ${pathname} answered ${response.status()}`),
+    );
+  });
+  context.on('weberror', (error) => console.warn(`[browser] uncaught in the page: ${error.error().message}`));
+}
+
 export async function startSuite(env: Record<string, string> = {}): Promise<Suite> {
   const server = await startServer(env);
   let browser: Browser;
@@ -88,6 +105,7 @@ export async function startSuite(env: Record<string, string> = {}): Promise<Suit
         hasTouch: options.hasTouch ?? false,
       });
       contexts.push(context);
+      reportTrouble(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
