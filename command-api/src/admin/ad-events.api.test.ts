@@ -1,6 +1,7 @@
 import { AD_RECORD_COLUMNS, parseRange, replayAds, textEncoder } from '@kainga/projections/ad-records';
 import { appendAdLog } from '@kainga/projections/ad-records/testing';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerAdmin, startTestApp, type TestApp } from '../testing/test-app';
 
@@ -62,6 +63,10 @@ describe('GET /api/admin/ad-events', () => {
       const format = params.get('format') === 'csv' ? 'csv' : 'ndjson';
       await replayAds(t.stores.eventStore, { range: parseRange(params.get('from') ?? undefined, params.get('to') ?? undefined), encoder: textEncoder(format), out });
       expect(Buffer.concat(chunks).equals(first.rawPayload)).toBe(true);
+      // Compressed for a client that accepts it (a browser does): the same bytes once decoded.
+      const br = await admin.get(`/api/admin/ad-events${query}`, { 'accept-encoding': 'br, gzip' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).equals(first.rawPayload)).toBe(true);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { AuditEventPage, AuditEventView } from '@kainga/contracts';
 import { waitForProjection } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerAdmin, startTestApp, type TestApp } from '../../testing/test-app';
 import { CSV_COLUMNS } from './export-format';
@@ -127,5 +128,21 @@ describe('GET /api/admin/events/export', () => {
     // Five exports in this file were answered; the three refused ones were not views.
     expect(exports).toHaveLength(5);
     expect(exports[0]!.data).toEqual({ viewerId: adminId, viewed: { kind: 'export', format: 'csv', order: 'oldest', filters: { stream: 'bulk-1', correlationId: 'bulk' } }, viewedAt: exports[0]!.occurredAt });
+  });
+
+  it('compresses the download as it streams when the client accepts it: the same file, several times smaller', async () => {
+    for (const format of ['csv', 'ndjson'] as const) {
+      const query = `/api/admin/events/export?format=${format}&stream=bulk-1&order=oldest`;
+      const plain = await admin.get(query);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await admin.get(query, { 'accept-encoding': 'br, gzip' });
+      expect(br.headers['content-encoding'], format).toBe('br');
+      expect(br.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="kainga-events-\\d{8}T\\d{6}Z\\.${format}"$`));
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.rawPayload.length * 3).toBeLessThan(plain.rawPayload.length);
+      const gzip = await admin.get(query, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    }
   });
 });
