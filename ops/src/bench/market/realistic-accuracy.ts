@@ -112,22 +112,17 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const valued = cases.flatMap((c) => (c.model ? [{ c, m: c.model, error: relativeError(c.model.estimate.estimatedValue, c.sale.price) }] : []));
   const summary = summariseErrors(valued.map((v) => v.error));
   const summaryOf = (keep: (v: (typeof valued)[number]) => boolean) => summariseErrors(valued.filter(keep).map((v) => v.error));
+  const confidences = valued.map((v) => v.m.estimate.confidence);
   const model: ModelFigures = {
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
     inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
-    meanConfidence: mean(valued.map((v) => v.m.estimate.confidence)),
+    meanConfidence: mean(confidences),
     soldWithin: share(valued.map((v) => soldWithinTen(v.error))),
     buckets: confidenceBuckets(valued.map((v) => ({ confidence: v.m.estimate.confidence, error: v.error }))),
-    spearmanConfidenceError: spearman(
-      valued.map((v) => v.m.estimate.confidence),
-      valued.map((v) => Math.abs(v.error)),
-    ),
-    spearmanConfidenceModelError: spearman(
-      valued.map((v) => v.m.estimate.confidence),
-      valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue))),
-    ),
+    spearmanConfidenceError: spearman(confidences, valued.map((v) => Math.abs(v.error))),
+    spearmanConfidenceModelError: spearman(confidences, valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue)))),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),
