@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerThroughUi, signInThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
+import { chooseUserMenuItem, newPerson, registerThroughUi, signInThroughUi, startSuite, userMenuButton, userMenuItems, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -42,12 +42,8 @@ describe('a new visitor creates an account, signs out and signs in again', () =>
     const items = await userMenuItems(page);
     expect(items).toEqual(['Home', 'Become a Partner', 'Messages', 'Profile Settings', 'Sign Out']);
 
-    // Sign out: a full-page navigation to /api/logout, which goes home signed out. The page is at
-    // / already, so waiting for that URL would return at once: wait for the new document instead.
-    const signedOut = page.waitForEvent('load');
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await signedOut;
-    expect(new URL(page.url()).pathname).toBe('/');
+    // Sign out: a full-page navigation to /api/logout, which goes home signed out.
+    await chooseUserMenuItem(page, 'Sign Out', '/');
     await visible(page.getByRole('banner').getByRole('link', { name: 'Sign In' }));
     expect(await userMenuButton(page).count()).toBe(0);
 

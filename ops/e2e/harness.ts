@@ -244,21 +244,28 @@ export async function userMenuItems(page: Page): Promise<string[]> {
 }
 
 /**
- * Chooses an item of the user menu and waits for the client-side navigation to `pathname`. On a
- * loaded machine the header can be redrawn (the user's roles arriving) between opening the menu
- * and the click, which then lands on a menu that is gone: the menu is opened and the item chosen
- * again, up to three times.
+ * Chooses an item of the user menu and waits for the navigation to `pathname` that it makes
+ * (client-side, or a full page such as Sign Out's; counted from the click, so it also works when
+ * the page is at that path already). Sometimes the click leaves the menu open and nothing
+ * happens: the header redrawn under it (the user's roles arriving), or, seen 1 run in 4 on the
+ * partner dashboard just after a reload, a click on a menu still opening. A person clicks again;
+ * so does this, opening the menu first if it closed, up to three times, and says so.
  */
 export async function chooseUserMenuItem(page: Page, item: string, pathname: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const entry = page.getByRole('menuitem', { name: item });
     if (!(await entry.isVisible())) await userMenuButton(page).click();
+    const navigated = page.waitForEvent('framenavigated', {
+      predicate: (frame) => frame === page.mainFrame() && new URL(frame.url()).pathname === pathname,
+      timeout: 5_000,
+    });
     await entry.click();
     try {
-      await page.waitForURL((u) => u.pathname === pathname, { waitUntil: 'commit', timeout: 5_000 });
+      await navigated;
       return;
     } catch (error) {
       if (attempt === 3) throw error;
+      console.warn(`[browser] choosing "${item}" in the user menu did not go to ${pathname} (attempt ${attempt}); choosing it again`);
     }
   }
 }

@@ -272,8 +272,8 @@ describe('an owner contacts a local professional, who answers from the partner d
 
   it('after sign-out, the next person on the device cannot read the partner’s inbox', async () => {
     expect(await privateKeys(brokerPage)).toContain(`${brokerUserId}/partner-inbox/mortgage_broker/contacts`);
-    await userMenuButton(brokerPage, 'Hemi Broker').click();
-    await brokerPage.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await visible(userMenuButton(brokerPage, 'Hemi Broker'));
+    await chooseUserMenuItem(brokerPage, 'Sign Out', '/');
     await visible(brokerPage.getByRole('banner').getByRole('link', { name: 'Sign In' }));
     await brokerPage.goto('/sign-in');
     await signInThroughUi(brokerPage, owner.email, owner.password);
