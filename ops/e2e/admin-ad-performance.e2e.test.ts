@@ -9,7 +9,7 @@
 import type { AdContentView, AdminAdPerformanceView, AdPlanView, Location } from '@kainga/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, startSuite, visible, type Suite } from './harness';
+import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, reportTrouble, startSuite, visible, type Suite } from './harness';
 
 const admin = newPerson('Tama', 'Admin');
 const broker = newPerson('Kiri', 'Broker');
@@ -38,6 +38,7 @@ async function ownerBrowser() {
     locale: 'en-NZ',
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
   });
+  reportTrouble(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto('/how-it-works');

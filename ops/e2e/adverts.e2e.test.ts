@@ -11,7 +11,7 @@
 import type { ActiveAd, AdContentView, AdminAdSubscriptionView, AdPlanView, CreatePartnerResponse, Location, PartnerLeadView } from '@kainga/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, newPerson, registerThroughUi, startSuite, toast, visible, type Person, type Suite } from './harness';
+import { becomeAdmin, callApi, newPerson, registerThroughUi, reportTrouble, startSuite, toast, visible, type Person, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');
 const owner = newPerson('Kiri', 'Walker');
@@ -74,6 +74,7 @@ async function ownersPage(): Promise<Page> {
     viewport: { width: 1280, height: 800 },
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`,
   });
+  reportTrouble(ownerContext);
   const page = await ownerContext.newPage();
   page.setDefaultTimeout(15_000);
   return page;

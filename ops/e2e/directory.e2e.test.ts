@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryProperty, PropertyDirectoryPage } from '@kainga/contracts';
-import { startSuite, visible, type Suite, nzd } from './harness';
+import { reportTrouble, startSuite, visible, type Suite, nzd } from './harness';
 
 const DIRECTORY = '/api/public/property-directory';
 
@@ -39,6 +39,7 @@ describe('the property directory', () => {
   it('is prerendered with 6 placeholder cards, then shows the first page of properties', async () => {
     // Hold the answer until the placeholders have been seen (a context without the service worker, so the route sees the call).
     const context = await suite.browser.newContext({ baseURL: suite.server.url, locale: 'en-NZ', serviceWorkers: 'block' });
+    reportTrouble(context);
     try {
       const page = await context.newPage();
       let release: () => void = () => undefined;

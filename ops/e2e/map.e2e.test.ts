@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { PublicPropertyLocation, UserValuation } from '@kainga/contracts';
-import { signInThroughUi, startSuite, userMenuButton, visible, type Suite, DEMO_PASSWORD, nzd } from './harness';
+import { reportTrouble, signInThroughUi, startSuite, userMenuButton, visible, type Suite, DEMO_PASSWORD, nzd } from './harness';
 
 
 let suite: Suite;
@@ -330,6 +330,7 @@ describe('the property map with 20,000 properties', () => {
     };
     // A context without the service worker, so the page's own route answers the call.
     const context = await suite.browser.newContext({ baseURL: suite.server.url, locale: 'en-NZ', viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    reportTrouble(context);
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);

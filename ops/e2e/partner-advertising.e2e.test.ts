@@ -12,7 +12,7 @@
 import type { AdContentView, AdPerformanceView, AdPlanView, Location, PartnerAdSubscriptionView } from '@kainga/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
+import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, reportTrouble, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
 
 const admin = newPerson('Wiremu', 'Admin');
 const broker = newPerson('Hemi', 'Broker');
@@ -51,6 +51,7 @@ async function ownerBrowser(): Promise<{ page: Page; close: () => Promise<void> 
     locale: 'en-NZ',
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
   });
+  reportTrouble(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto('/how-it-works');

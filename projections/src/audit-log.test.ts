@@ -1,7 +1,5 @@
-import { EmbeddedReadStore, applyBatch, ensureIndexes, type RecordedEvent } from '@kainga/platform';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { applyBatch, ensureIndexes, type EmbeddedReadStore, type RecordedEvent } from '@kainga/platform';
+import { temporaryReadStore } from '@kainga/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG, auditLogProjector, pageAuditLog, streamKindOf, type AuditLogDoc, type AuditLogQuery } from './audit-log';
 
@@ -33,7 +31,7 @@ const apply = (store: EmbeddedReadStore, events: RecordedEvent[]) => applyBatch(
 
 describe('audit_log projector', () => {
   it('keeps one lean document per event, with its place, kind and metadata', async () => {
-    const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'audit-')), 'r.sqlite'));
+    const store = temporaryReadStore('audit-');
     const next = log();
     const approved = next('partnerApplication-a1', 'PartnerApplicationApproved', { actorId: 'admin-1', correlationId: 'req-1' });
     await apply(store, [approved]);
@@ -65,7 +63,7 @@ describe('audit_log projector', () => {
   });
 
   it('applies a repeated event once (at-least-once delivery)', async () => {
-    const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'audit-')), 'r.sqlite'));
+    const store = temporaryReadStore('audit-');
     const next = log();
     const events = [next('user-u1', 'UserRegistered'), next('user-u1', 'UserRolesChanged')];
     await apply(store, events);
@@ -81,7 +79,7 @@ describe('audit_log projector', () => {
 });
 
 describe('pageAuditLog', () => {
-  const store = new EmbeddedReadStore(join(mkdtempSync(join(tmpdir(), 'audit-')), 'r.sqlite'));
+  const store = temporaryReadStore('audit-');
   const all: RecordedEvent[] = [];
   beforeAll(async () => {
     await ensureIndexes(store, [auditLogProjector]);

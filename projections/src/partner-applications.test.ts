@@ -1,8 +1,5 @@
-import { applyBatch, EmbeddedReadStore, type RecordedEvent } from '@kainga/platform';
-import { recordedEvents } from '@kainga/platform/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { applyBatch, type EmbeddedReadStore, type RecordedEvent } from '@kainga/platform';
+import { recordedEvents, temporaryReadStore } from '@kainga/platform/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allApplications, approvedApplications, findApplication, partnerApplicationsProjector, pendingApplicationOf } from './partner-applications';
 
@@ -30,15 +27,12 @@ const submitted = (applicationId: string, userId: string, submittedAt: string, r
   });
 
 describe('partner applications projector', () => {
-  let dir: string;
   let store: EmbeddedReadStore;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'kainga-apps-'));
-    store = new EmbeddedReadStore(join(dir, 'read.sqlite'));
+    store = temporaryReadStore('kainga-apps-');
   });
   afterEach(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
   const apply = (events: RecordedEvent[]) => applyBatch(store, partnerApplicationsProjector, events, 'partner_applications', (c) => c);
 

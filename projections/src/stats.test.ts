@@ -1,7 +1,5 @@
-import { EmbeddedReadStore } from '@kainga/platform';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { EmbeddedReadStore } from '@kainga/platform';
+import { temporaryReadStore } from '@kainga/platform/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTNERS } from './partners';
 import { PROPERTIES } from './properties';
@@ -10,15 +8,12 @@ import { adminStats, publicStats, utcDay } from './stats';
 import { VALUATIONS } from './valuations';
 
 describe('stats', () => {
-  let dir: string;
   let store: EmbeddedReadStore;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'kainga-stats-'));
-    store = new EmbeddedReadStore(join(dir, 'read.sqlite'));
+    store = temporaryReadStore('kainga-stats-');
   });
   afterEach(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const valuation = (id: string) => ({ collection: VALUATIONS, insertOne: { document: { _id: id, status: 'completed', createdAt: '2026-11-20T00:00:00.000Z' } } });

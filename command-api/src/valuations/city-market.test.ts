@@ -1,9 +1,7 @@
 import type { SaleData } from '@kainga/contracts';
-import { EmbeddedReadStore, ensureIndexes } from '@kainga/platform';
+import { type EmbeddedReadStore, ensureIndexes } from '@kainga/platform';
+import { temporaryReadStore } from '@kainga/platform/testing';
 import { cityKey, SALES, salesProjector } from '@kainga/projections';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cityMarketFor } from './city-market';
 import { cityMarketFigures } from './model';
@@ -37,19 +35,16 @@ function sales(): SaleData[] {
 const saleWrite = (s: SaleData) => ({ collection: SALES, insertOne: { document: { _id: s.saleId, ...s, cityKey: cityKey(s.city) } } });
 
 describe('cityMarketFor', () => {
-  let dir: string;
   let store: EmbeddedReadStore;
   const all = sales();
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kainga-city-market-'));
-    store = new EmbeddedReadStore(join(dir, 'read.sqlite'));
+    store = temporaryReadStore('kainga-city-market-');
     await ensureIndexes(store, [salesProjector]);
     await store.commit(all.map(saleWrite), { name: 'sales', position: '00000000000000000001' });
   });
   afterEach(async () => {
     vi.restoreAllMocks();
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** How many times the sales read model is read while `run` goes on. */

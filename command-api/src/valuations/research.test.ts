@@ -1,10 +1,8 @@
 import type { SaleData } from '@kainga/contracts';
-import { EmbeddedReadStore } from '@kainga/platform';
+import { type EmbeddedReadStore } from '@kainga/platform';
+import { temporaryReadStore } from '@kainga/platform/testing';
 import { cityKey, SALES, salesProjector } from '@kainga/projections';
 import { ensureIndexes } from '@kainga/platform';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findComparables } from './model';
 import { researchComparables } from './research';
@@ -43,18 +41,15 @@ function sales(): SaleData[] {
 }
 
 describe('researchComparables', () => {
-  let dir: string;
   let store: EmbeddedReadStore;
   const all = sales();
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kainga-research-'));
-    store = new EmbeddedReadStore(join(dir, 'read.sqlite'));
+    store = temporaryReadStore('kainga-research-');
     await ensureIndexes(store, [salesProjector]);
     await store.commit(all.map((s) => ({ collection: SALES, insertOne: { document: { _id: s.saleId, ...s, cityKey: cityKey(s.city) } } })));
   });
   afterAll(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const geocoder = { geocode: async () => null, describe: 'none' } as never;
