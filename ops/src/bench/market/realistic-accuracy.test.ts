@@ -27,6 +27,14 @@ describe('measureRealisticAccuracy', () => {
     expect(againstTruth).not.toBeCloseTo(againstPrice, 6);
   });
 
+  it('bounds what a confidence could rank: knowing the model\'s own error ranks the sale\'s error, but not wholly', () => {
+    const { spearmanBound } = result.model;
+    // The model's error is part of the sale's, so knowing it ranks the sale's error (negative);
+    // the sale's own luck is the rest, so not perfectly.
+    expect(spearmanBound).toBeLessThan(0);
+    expect(spearmanBound).toBeGreaterThan(-1);
+  });
+
   it('is deterministic for the same options', () => {
     const again = measureRealisticAccuracy(options);
     expect(again.model).toEqual(result.model);

@@ -35,6 +35,12 @@ export interface ModelFigures extends ErrorSummary {
    * knows: whether confidence ranks what the model got wrong, free of the sale's own luck.
    */
   spearmanConfidenceModelError: number;
+  /**
+   * The best any confidence could rank the sale's error: Spearman of −|the model's error against
+   * the true value| (a confidence that knew it exactly) and |its error against the sale price|.
+   * What is left is the sale's own luck, which nothing before the sale can know.
+   */
+  spearmanBound: number;
   byType: Record<PropertyType, ErrorSummary>;
   /** Split by how many of the model's comparables came from the subject's own suburb. */
   sameSuburb: { atLeast3: ErrorSummary; fewer: ErrorSummary };
@@ -113,6 +119,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const summary = summariseErrors(valued.map((v) => v.error));
   const summaryOf = (keep: (v: (typeof valued)[number]) => boolean) => summariseErrors(valued.filter(keep).map((v) => v.error));
   const confidences = valued.map((v) => v.m.estimate.confidence);
+  const errorsFromTruth = valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue)));
   const model: ModelFigures = {
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
@@ -122,7 +129,8 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     soldWithin: share(valued.map((v) => soldWithinTen(v.error))),
     buckets: confidenceBuckets(valued.map((v) => ({ confidence: v.m.estimate.confidence, error: v.error }))),
     spearmanConfidenceError: spearman(confidences, valued.map((v) => Math.abs(v.error))),
-    spearmanConfidenceModelError: spearman(confidences, valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue)))),
+    spearmanConfidenceModelError: spearman(confidences, errorsFromTruth),
+    spearmanBound: spearman(errorsFromTruth.map((e) => -e), valued.map((v) => Math.abs(v.error))),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),

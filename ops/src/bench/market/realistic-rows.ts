@@ -60,6 +60,11 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       result: correlationText(m.spearmanConfidenceModelError),
       aim: '< 0',
     },
+    {
+      measure: "Valuation, realistic market: the most a confidence could rank: one that knew the model's error against the true value, against the error from the sale price (Spearman)",
+      result: correlationText(m.spearmanBound),
+      aim: '— (a bound)',
+    },
     { measure: 'Valuation, realistic market: model MdAPE by property type (count)', result: byType, aim: '—' },
     {
       measure: 'Valuation, realistic market: model MdAPE with ≥ 3 / < 3 same-suburb comparables',
