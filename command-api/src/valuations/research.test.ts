@@ -1,8 +1,7 @@
 import type { SaleData } from '@kainga/contracts';
-import { type EmbeddedReadStore } from '@kainga/platform';
+import { ensureIndexes, type EmbeddedReadStore } from '@kainga/platform';
 import { temporaryReadStore } from '@kainga/platform/testing';
 import { cityKey, SALES, salesProjector } from '@kainga/projections';
-import { ensureIndexes } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findComparables } from './model';
 import { researchComparables } from './research';

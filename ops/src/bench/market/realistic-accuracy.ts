@@ -119,6 +119,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const summary = summariseErrors(valued.map((v) => v.error));
   const summaryOf = (keep: (v: (typeof valued)[number]) => boolean) => summariseErrors(valued.filter(keep).map((v) => v.error));
   const confidences = valued.map((v) => v.m.estimate.confidence);
+  const saleErrors = valued.map((v) => Math.abs(v.error));
   const errorsFromTruth = valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue)));
   const model: ModelFigures = {
     ...summary,
@@ -128,9 +129,9 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     meanConfidence: mean(confidences),
     soldWithin: share(valued.map((v) => soldWithinTen(v.error))),
     buckets: confidenceBuckets(valued.map((v) => ({ confidence: v.m.estimate.confidence, error: v.error }))),
-    spearmanConfidenceError: spearman(confidences, valued.map((v) => Math.abs(v.error))),
+    spearmanConfidenceError: spearman(confidences, saleErrors),
     spearmanConfidenceModelError: spearman(confidences, errorsFromTruth),
-    spearmanBound: spearman(errorsFromTruth.map((e) => -e), valued.map((v) => Math.abs(v.error))),
+    spearmanBound: spearman(errorsFromTruth.map((e) => -e), saleErrors),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),
