@@ -1,5 +1,6 @@
 import { measureRealisticAccuracy, type RealisticAccuracyResult } from './market/realistic-accuracy';
-import { correlationText, errorText, marketText, realisticRows } from './market/realistic-rows';
+import { VARIED_NOISE, type NoiseVariation } from './market/bench-market';
+import { correlationText, errorText, marketText, realisticRows, variedRows } from './market/realistic-rows';
 import { measureAccuracy, type AccuracyResult } from './valuation-accuracy';
 import { valuationThroughput, type ValuationLoadResult, type ValuationThroughputResult } from './valuation-throughput';
 import { bar, note } from './progress';
@@ -46,6 +47,8 @@ export const AIM_IN_RANGE = 0.8;
  */
 export interface ValuationAccuracy {
   realistic: RealisticAccuracyResult;
+  /** The same towns with suburbs and kinds of home that sell with their own noise (`VARIED_NOISE`). */
+  varied: RealisticAccuracyResult;
   today: AccuracyResult;
   asAtSaleDate: AccuracyResult;
 }
@@ -76,15 +79,16 @@ function measured(label: string, options: ValuationBenchOptions, asAt: 'now' | '
   return result;
 }
 
-/** The realistic market's run with a progress bar. */
-function measuredRealistic(options: ValuationBenchOptions): RealisticAccuracyResult {
+/** The realistic market's run with a progress bar (with `noiseVariation`, the varied market's). */
+function measuredRealistic(options: ValuationBenchOptions, noiseVariation?: NoiseVariation): RealisticAccuracyResult {
   const holder: { bar: ReturnType<typeof bar> | null } = { bar: null };
   const result = measureRealisticAccuracy({
     seed: options.seed,
     now: options.now,
     salesPerTown: options.marketSalesPerTown,
+    ...(noiseVariation ? { noiseVariation } : {}),
     onProgress: (done, total) => {
-      holder.bar ??= bar('realistic market', total, 'valued');
+      holder.bar ??= bar(noiseVariation ? 'varied market' : 'realistic market', total, 'valued');
       holder.bar.update(done);
     },
   });
@@ -104,12 +108,15 @@ export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
   note(`model: ${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}, against the true value ${correlationText(m.spearmanConfidenceModelError)}`);
   note(`baseline RV brought forward: ${errorText(realistic.rvBaseline)}`);
   note(`baseline suburb $/m² × floor area: ${errorText(realistic.perM2Baseline)}`);
+  const varied = measuredRealistic(options, VARIED_NOISE);
+  const v = varied.model;
+  note(`varied market: ${errorText(v)} · ${v.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(v.inRange, 0)} · Spearman(confidence, absolute error) ${correlationText(v.spearmanConfidenceError)} (at most ${correlationText(v.spearmanBound)})`);
   const today = measured('demo, held-out, today', options, 'now');
   note(`${fmtInt(today.training)} training sales, ${fmtInt(today.heldOut)} held out, ${fmtInt(today.valued)} valued (${fmtInt(today.valuationsPerSecond)} valuations/s in process)`);
   note(`valued today: ${summary(today)}`);
   const asAtSaleDate = measured('held-out, at sale date', options, 'saleDate');
   note(`valued as at each sale's date (only earlier sales known): ${summary(asAtSaleDate)}`);
-  return { realistic, today, asAtSaleDate };
+  return { realistic, varied, today, asAtSaleDate };
 }
 
 /** The end-to-end load, with a summary line per run. */
@@ -131,6 +138,7 @@ export function valuationRows({ accuracy, throughput }: ValuationBenchResult, op
   const demo = 'Valuation, demo generator (RV from the sale price)';
   const rows: Row[] = [
     ...realisticRows(accuracy.realistic, options.seed),
+    ...variedRows(accuracy.varied, options.seed, VARIED_NOISE),
     { measure: `${demo}: MdAPE (${market})`, result: pct(a.mdape), aim: `≤ ${pct(AIM_MDAPE, 0)}` },
     { measure: `${demo}: within 10 % / 20 % of the sale price`, result: `${pct(a.within10, 0)} / ${pct(a.within20, 0)}`, aim: '—' },
     { measure: `${demo}: median error (bias)`, result: signedPct(a.medianError), aim: '≈ 0' },

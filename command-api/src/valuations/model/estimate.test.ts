@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-8',
+      engineVersion: 'kainga-model-9',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -568,6 +568,23 @@ describe("estimateValue: the town's sales model", () => {
     const width = (e: typeof known) => (e.optimisticValue - e.conservativeValue) / e.estimatedValue;
     expect(width(unknown)).toBeGreaterThan(width(known) * 1.1);
     expect(unknown.confidence).toBeLessThan(known.confidence);
+  });
+
+  it("gives a home in a suburb whose sales stray further a wider range and lower confidence", () => {
+    // The same house in Grey Lynn and in Ponsonby, whose sales stray twice as far from the model.
+    const varied = { ...townModel, suburbResidualSd: { ponsonby: 0.12, 'grey lynn': 0.06 } };
+    const home = { ...subject, suburb: 'Grey Lynn' };
+    const calm = estimateValue(home, greyLynn, { ...context, townModel: varied });
+    const stray = estimateValue({ ...home, suburb: 'Ponsonby' }, greyLynn, { ...context, townModel: varied });
+    const width = (e: typeof calm) => (e.optimisticValue - e.conservativeValue) / e.estimatedValue;
+    expect(width(stray)).toBeGreaterThan(width(calm) * 1.5);
+    expect(stray.confidence).toBeLessThan(calm.confidence);
+    // Each says why, in its comparables line.
+    expect(stray.explanation[0]).toMatch(/ Sales in Ponsonby stray further from this model than Auckland's overall \(typically ±12 % against ±8 %\), which makes the range wider\.$/);
+    expect(calm.explanation[0]).toMatch(/ Sales in Grey Lynn stray less far from this model than Auckland's overall \(typically ±6 % against ±8 %\), which makes the range narrower\.$/);
+    // One spread for the whole town: the two get the same width.
+    const same = (suburb: string) => width(estimateValue({ ...home, suburb }, greyLynn, { ...context, townModel }));
+    expect(same('Ponsonby')).toBeCloseTo(same('Grey Lynn'), 2);
   });
 
   it('falls back to the fixed size rules for a home without a floor area', () => {

@@ -1,17 +1,18 @@
-import { conditionKeys, propertyTypeOf, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
+import { conditionKeys, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate, type CalendarDate } from './calendar';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
 import { blendError, blendWeight } from './blend';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, normalWithin, weightedMedian } from './statistics';
-import { streetKey, SUBURB_PRIOR_SALES, townModelLogPrice, townModelVariance, townMonthEffect, type TownModel } from './town-model';
+import { streetKey, SUBURB_PRIOR_SALES, suburbSpreadOf, townModelLogPrice, townModelSpread, townModelVariance, townMonthEffect, type TownModel } from './town-model';
 
 /**
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
  * base for condition and market, `-3` had a confidence score of weighted counts and fixed size
  * rules for every comparable, `-5` a straight-line city trend and five-sale weight for the town
- * model, `-7` the same range for a rated home as for an unrated one (see git history).
+ * model, `-7` the same range for a rated home as for an unrated one, `-8` one spread for every
+ * suburb of a town (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-8';
+export const MODEL_ENGINE_VERSION = 'kainga-model-9';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -155,7 +156,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-7`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-9`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -172,8 +173,9 @@ type ComparablesApproach = {
  *    bench:valuation the comparables add little once the model prices the street: five let
  *    their sale noise through). C = C_today × e^(index at d̃ months ago), as at the comparables'
  *    median sale date d̃, so that step 5 shows the market's move since. Its expected error is the
- *    town's: s_C = σ × √(1 + v) × max(1, 75 / m̄), σ the model's robust studentized residual sd (how
- *    far a sale strays from a model that has not seen it) and v how well the model knows this
+ *    town's: s_C = σ × √(1 + v) × max(1, 75 / m̄), σ the model's studentized residual sd (how
+ *    far a sale strays from a model that has not seen it) for this home's kind and suburb
+ *    (`townModelSpread`: some suburbs' sales stray further than others') and v how well the model knows this
  *    home's price (`townModelVariance`: about 1/(nₛ + 2) for a typical home on a street of nₛ
  *    sales; more for an unusual size or kind, a thinly sold suburb or an unknown street).
  *    Without the model, the fixed size rules:
@@ -306,12 +308,12 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       // bench:valuation it ranked the errors backwards).
       const streetSales = model.streetSales[streetKey(input) ?? ''] ?? 0;
       const unsure = townModelVariance(model, input) ?? 1 / (streetSales + SUBURB_PRIOR_SALES);
-      const spread = model.typeResidualSd?.[propertyTypeOf(input)] ?? model.residualSd;
+      const spread = townModelSpread(model, input);
       const error = spread * Math.sqrt(1 + unsure) * matchWidening;
       const weightError = model.residualSd * Math.sqrt(1 + 1 / (streetSales + SUBURB_PRIOR_SALES)) * matchWidening;
       approach = { value, figures, count: usable.length, meanMatch, error, weightError };
       explanation.push(
-        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).`,
+        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).${suburbSpreadLine(model, input.suburb, cityName)}`,
       );
     } else {
       const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];
@@ -492,6 +494,18 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
 };
 
 type TownIndexMove = { monthsAgo: number; change: number };
+
+/**
+ * " Sales in Ponsonby stray further …" when the suburb's own spread (`suburbSpreadOf`) differs
+ * from the town's by a tenth or more, so the person sees why the range is wider or narrower
+ * than a neighbour's; "" otherwise.
+ */
+function suburbSpreadLine(model: TownModel, suburb: string, cityName: string): string {
+  const own = suburbSpreadOf(model, suburb);
+  if (own === null || !(model.residualSd > 0) || Math.abs(own / model.residualSd - 1) < 0.1) return '';
+  const further = own > model.residualSd;
+  return ` Sales in ${suburb.trim()} stray ${further ? 'further from' : 'less far from'} this model than ${cityName}'s overall (typically ±${formatNumber(own * 100, 1)} % against ±${formatNumber(model.residualSd * 100, 1)} %), which makes the range ${further ? 'wider' : 'narrower'}.`;
+}
 
 /** Months from a comparable's sale to `today`; null when it has no real sale date. */
 const monthsAgoOf = (c: Comparable, today: CalendarDate): number | null => {

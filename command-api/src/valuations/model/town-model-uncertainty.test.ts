@@ -1,6 +1,6 @@
 import { seededRandom } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { fitTownModel, townModelLeaveOneOut, townModelLogPrice, townModelStudentizedResidual, townModelVariance, type TownModelSale } from './town-model';
+import { fitTownModel, townModelLeaveOneOut, townModelLogPrice, townModelSpread, townModelStudentizedResidual, townModelVariance, type TownModelSale } from './town-model';
 
 /**
  * Houses in three suburbs (Karori with 4 streets of many sales; Newtown and Kelburn; Seatoun with
@@ -100,5 +100,41 @@ describe('typeResidualSd', () => {
     expect(spread.house).toBeLessThan(model.residualSd);
     // A kind the town never sold keeps the town's spread.
     expect(spread.unit).toBeCloseTo(model.residualSd, 9);
+  });
+});
+
+describe('suburbResidualSd and townModelSpread', () => {
+  // Two suburbs of the same houses: Aro Valley's sales stray five times as far as Thorndon's.
+  const random = seededRandom(11);
+  const sales: TownModelSale[] = Array.from({ length: 300 }, (_, i) => {
+    const noisy = i % 2 === 0;
+    const floorArea = 60 + Math.round(random() * 140);
+    return {
+      price: Math.exp(13 + 0.7 * Math.log(floorArea / 120) + (noisy ? 0.3 : 0.06) * (random() - 0.5)),
+      address: `${i + 1} ${noisy ? 'Aro Street' : 'Tinakori Road'}`,
+      suburb: noisy ? 'Aro Valley' : 'Thorndon',
+      propertyType: 'house',
+      floorArea,
+      landArea: 500,
+    };
+  });
+  const model = fitTownModel(sales)!;
+
+  it("gives a suburb whose prices stray further its own wider spread, pooled towards the town's", () => {
+    const spread = model.suburbResidualSd!;
+    expect(spread['aro valley']).toBeGreaterThan(2 * spread['thorndon']!);
+    expect(spread['thorndon']).toBeLessThan(model.residualSd);
+    expect(spread['aro valley']).toBeGreaterThan(model.residualSd);
+  });
+
+  it("states a home's spread as its suburb's and its kind's, and the town's where it knows neither", () => {
+    const house = { suburb: 'Aro Valley', propertyType: 'house' as const };
+    const kind = model.typeResidualSd!.house / model.residualSd;
+    expect(townModelSpread(model, house)).toBeCloseTo(model.suburbResidualSd!['aro valley']! * kind, 12);
+    expect(townModelSpread(model, { ...house, suburb: 'THORNDON ' })).toBeCloseTo(model.suburbResidualSd!['thorndon']! * kind, 12);
+    // A suburb and a kind the town never sold.
+    expect(townModelSpread(model, { suburb: 'Kelburn', propertyType: 'unit' })).toBeCloseTo(model.residualSd, 12);
+    // A model built by hand has one spread.
+    expect(townModelSpread({ ...model, typeResidualSd: undefined, suburbResidualSd: undefined }, house)).toBe(model.residualSd);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBenchMarket, trueValueAt, type BenchSale } from './bench-market';
+import { generateBenchMarket, trueValueAt, VARIED_NOISE, type BenchSale } from './bench-market';
 import { propertyTypes } from './property-types';
 
 const now = new Date('2026-06-15T00:00:00Z');
@@ -19,6 +19,7 @@ const pearson = (xs: readonly number[], ys: readonly number[]) => {
   });
   return sxy / Math.sqrt(sxx * syy);
 };
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sd = (xs: readonly number[]) => {
   const m = xs.reduce((a, b) => a + b, 0) / xs.length;
   return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / xs.length);
@@ -97,5 +98,27 @@ describe('generateBenchMarket', () => {
     expect(new Set(all.map((s) => s.home.homeId)).size).toBe(all.length);
     const town = new Map(market.towns.map((t) => [t.name, t]));
     for (const s of all.slice(0, 200) as BenchSale[]) expect(s.trueValue).toBeCloseTo(trueValueAt(town.get(s.home.town)!, s.home, s.saleDate), 6);
+  });
+
+  it('with VARIED_NOISE, sells each suburb and kind with its own noise, and changes nothing else', () => {
+    const varied = generateBenchMarket({ seed: 7, now, salesPerTown: 400, noiseVariation: VARIED_NOISE });
+    const variedAll = [...varied.training, ...varied.heldOut];
+    // The same homes, dates, true values and RVs: only market prices move.
+    expect(variedAll.map((s) => [s.saleId, s.saleDate, s.trueValue, s.rateableValue])).toEqual(all.map((s) => [s.saleId, s.saleDate, s.trueValue, s.rateableValue]));
+    for (const s of all) expect(s.noiseSd).toBe(0.06);
+    // Each suburb its own noise (× e^(0.35 Z)), apartments 1.3 × a house's in the same suburb.
+    const bySuburb = new Map<string, BenchSale[]>();
+    for (const s of variedAll.filter((x) => !x.nonMarket)) bySuburb.set(`${s.home.town}/${s.home.suburb}`, [...(bySuburb.get(`${s.home.town}/${s.home.suburb}`) ?? []), s]);
+    const houseSds = [...bySuburb.values()].map((sales) => sales.find((s) => s.home.type === 'house')!.noiseSd);
+    expect(Math.max(...houseSds) / Math.min(...houseSds)).toBeGreaterThan(2);
+    for (const sales of bySuburb.values()) {
+      const house = sales.find((s) => s.home.type === 'house')!.noiseSd;
+      for (const s of sales) expect(s.noiseSd).toBeCloseTo(house * VARIED_NOISE.byType[s.home.type], 12);
+    }
+    // The prices follow: the realised log noise of a suburb's sales against the sd they were drawn with.
+    const big = [...bySuburb.values()].filter((sales) => sales.length >= 60);
+    const drawn = big.map((sales) => mean(sales.map((s) => s.noiseSd)));
+    const realised = big.map((sales) => sd(sales.map((s) => Math.log(s.noise))));
+    expect(pearson(drawn, realised)).toBeGreaterThan(0.7);
   });
 });

@@ -2,6 +2,7 @@ import { DAY_MS, isoDay, monthsBefore } from './calendar';
 import { drawHome, type BenchHome } from './home';
 import { drawMarketIndex, indexAt, type MarketIndex } from './market-index';
 import { streamOf } from './random';
+import type { PropertyType } from './property-types';
 import { drawSuburbs, type BenchSuburb } from './suburbs';
 import { townPlaces, type TownPlace } from './towns';
 
@@ -18,6 +19,10 @@ import { townPlaces, type TownPlace } from './towns';
  * with Z, Z' independent: the RV was assessed 25–36 months before `now`, before any sale, with
  * its own error, and ~4 % of homes (built since) have none. Each town's index rises, then turns
  * and falls within the last 13 months.
+ *
+ * With `noiseVariation`, a sale's 0.06 is its suburb's and its kind's instead: 0.06 × e^(s·Z″) per
+ * suburb × a factor per kind of home, as real markets' sales stray further in some places than in
+ * others (a valuer's forecast error differs from suburb to suburb and is larger for apartments).
  */
 export interface BenchMarketOptions {
   seed: number;
@@ -38,7 +43,21 @@ export interface BenchMarketOptions {
   saleNoise?: number;
   /** Log-sd of a council RV around the true value at the revaluation date. */
   rvError?: number;
+  /** Sales that stray by their suburb's and their kind's own amount (absent: every sale by `saleNoise`). */
+  noiseVariation?: NoiseVariation;
 }
+
+/** How a sale's noise differs from `saleNoise`: × e^(suburbLogSd·Z) per suburb, × `byType` per kind of home. */
+export interface NoiseVariation {
+  suburbLogSd: number;
+  byType: Record<PropertyType, number>;
+}
+
+/**
+ * The varied market of `npm run bench:valuation`: suburbs' noise spread over about half to twice
+ * the town's (log-sd 0.35), units' 15 % and apartments' 30 % above a house's.
+ */
+export const VARIED_NOISE: NoiseVariation = { suburbLogSd: 0.35, byType: { house: 1, townhouse: 1, unit: 1.15, apartment: 1.3 } };
 
 export const BENCH_MARKET_DEFAULTS = { towns: 8, suburbsPerTown: 9, heldOutFraction: 0.3, nonMarketShare: 0.05, noRvShare: 0.04, saleNoise: 0.06, rvError: 0.1 } as const;
 
@@ -58,6 +77,8 @@ export interface BenchSale {
   trueValue: number;
   /** price ÷ trueValue. */
   noise: number;
+  /** The log-sd a market sale's price was drawn with around its true value (`saleNoise`, or its suburb's and kind's). */
+  noiseSd: number;
   /** A family transfer, not a market sale (training only). */
   nonMarket: boolean;
   rateableValue: number | null;
@@ -99,6 +120,10 @@ export function generateBenchMarket(options: BenchMarketOptions): BenchMarket {
     towns.push(town);
 
     const sizes = suburbs.map((s) => [s, townRandom.between(0.6, 1.4)] as const);
+    // Its own stream, so a market without variation is the same market as before it existed.
+    const variation = o.noiseVariation;
+    const noiseRandom = streamOf(seed, 'noise', place.id);
+    const suburbNoise = new Map(suburbs.map((s) => [s.name, variation ? o.saleNoise * noiseRandom.lognormal(variation.suburbLogSd) : o.saleNoise]));
     const numbers = new Map<string, number>();
     const homes = streamOf(seed, 'homes', place.id);
     const sales = streamOf(seed, 'sales', place.id);
@@ -114,7 +139,8 @@ export function generateBenchMarket(options: BenchMarketOptions): BenchMarket {
 
       const saleDate = isoDay(start + Math.floor(sales.next() * days) * DAY_MS);
       const trueValue = trueValueAt(town, home, saleDate);
-      const marketPrice = roundTo(trueValue * sales.lognormal(o.saleNoise), 1000);
+      const noiseSd = suburbNoise.get(suburb.name)! * (variation?.byType[home.type] ?? 1);
+      const marketPrice = roundTo(trueValue * sales.lognormal(noiseSd), 1000);
 
       const hasRv = rvs.next() >= o.noRvShare;
       const rvTrue = trueValueAt(town, home, revaluationDate);
@@ -130,6 +156,7 @@ export function generateBenchMarket(options: BenchMarketOptions): BenchMarket {
         price,
         trueValue,
         noise: price / trueValue,
+        noiseSd,
         nonMarket,
         rateableValue: hasRv ? rateableValue : null,
         rvError: hasRv ? rateableValue / rvTrue : null,

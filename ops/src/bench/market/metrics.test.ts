@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceBuckets, coverage, errorFallsWithConfidence, mdape, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
+import { confidenceBuckets, coverage, errorFallsWithConfidence, expectedAbsoluteError, mdape, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
 
 describe('bench metrics', () => {
   it('median and MdAPE', () => {
@@ -82,5 +82,22 @@ describe('bench metrics', () => {
       { confidence: 90, error: 0.06 },
     ]);
     expect(errorFallsWithConfidence(flat, 1)).toBe(false);
+  });
+
+  it('expects the absolute error of an estimate from the sale, knowing its error from the true value and the sale noise', () => {
+    expect(expectedAbsoluteError(-0.05, 0)).toBe(0.05);
+    // An estimate at the true value: E|σZ| = σ√(2/π).
+    expect(expectedAbsoluteError(0, 0.06)).toBeCloseTo(0.06 * Math.sqrt(2 / Math.PI), 12);
+    // Far off: the noise hardly matters.
+    expect(expectedAbsoluteError(0.5, 0.06)).toBeCloseTo(0.5, 6);
+    expect(expectedAbsoluteError(-0.03, 0.06)).toBe(expectedAbsoluteError(0.03, 0.06));
+    // Against a simulation (a fixed stream of normals by Box–Muller).
+    let seed = 1;
+    const uniform = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const z = Array.from({ length: 200_000 }, () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()));
+    for (const [a, sigma] of [[0.04, 0.06], [0.1, 0.05], [0, 0.1]] as const) {
+      const simulated = z.reduce((sum, x) => sum + Math.abs(a - sigma * x), 0) / z.length;
+      expect(expectedAbsoluteError(a, sigma)).toBeCloseTo(simulated, 3);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { normalWithin } from '@kainga/command-api';
 import { confidenceBucket, resultsConfidence } from '@kainga/contracts';
 import { CONFIDENCE_WITHIN } from '@kainga/command-api';
 
@@ -33,6 +34,17 @@ export function summariseErrors(errors: readonly number[]): ErrorSummary {
 
 /** Share of prices inside their [low, high] range (ends included). */
 export const coverage = (cases: readonly { price: number; low: number; high: number }[]) => share(cases.map((c) => c.low <= c.price && c.price <= c.high));
+
+/**
+ * E|a − σZ| for a standard normal Z: the expected absolute ln error from the sale price of an
+ * estimate a (ln) away from the home's true value, when its price strays from that value by
+ * log-sd σ (|a| when σ is 0): σ√(2/π)·e^(−a²/2σ²) + |a|·P(|Z| ≤ |a|/σ).
+ */
+export function expectedAbsoluteError(a: number, sigma: number): number {
+  const x = Math.abs(a);
+  if (!(sigma > 0)) return x;
+  return sigma * Math.sqrt(2 / Math.PI) * Math.exp(-(x * x) / (2 * sigma * sigma)) + x * normalWithin(x / sigma);
+}
 
 /** Ranks 1…n, ties given their mean rank. */
 export function ranks(xs: readonly number[]): number[] {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mergeValuationRows } from '../valuation-phase';
 import { markdownTable } from '../table';
 import { measureRealisticAccuracy } from './realistic-accuracy';
-import { realisticRows } from './realistic-rows';
+import { VARIED_NOISE } from './bench-market';
+import { realisticRows, variedRows } from './realistic-rows';
 
 describe('measureRealisticAccuracy', () => {
   const options = { seed: 3, now: new Date('2026-06-15T00:00:00Z'), salesPerTown: 150, towns: 2 };
@@ -42,7 +43,7 @@ describe('measureRealisticAccuracy', () => {
   });
 
   it('gives rows that survive the merge into last-results.md (each starts with "Valuation", no "|" inside a cell)', () => {
-    const rows = realisticRows(result, options.seed);
+    const rows = [...realisticRows(result, options.seed), ...variedRows(result, options.seed, VARIED_NOISE)];
     for (const row of rows) {
       expect(row.measure.startsWith('Valuation')).toBe(true);
       expect(`${row.measure}${row.result}${row.aim}`).not.toContain('|');

@@ -2,7 +2,7 @@ import type { SaleData } from '@kainga/contracts';
 import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
 import { generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
-import { confidenceBuckets, coverage, mean, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
+import { confidenceBuckets, coverage, expectedAbsoluteError, mean, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
@@ -36,9 +36,11 @@ export interface ModelFigures extends ErrorSummary {
    */
   spearmanConfidenceModelError: number;
   /**
-   * The best any confidence could rank the sale's error: Spearman of −|the model's error against
-   * the true value| (a confidence that knew it exactly) and |its error against the sale price|.
-   * What is left is the sale's own luck, which nothing before the sale can know.
+   * The best any confidence could rank the sale's error: Spearman of −E|error from the sale| for a
+   * confidence that knew the model's exact error against the true value and how far the home's
+   * sale strays (`expectedAbsoluteError`; with one noise for every sale, simply −|the model's
+   * error|), against |the error from the sale price|. What is left is the sale's own luck, which
+   * nothing before the sale can know.
    */
   spearmanBound: number;
   byType: Record<PropertyType, ErrorSummary>;
@@ -121,6 +123,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const confidences = valued.map((v) => v.m.estimate.confidence);
   const saleErrors = valued.map((v) => Math.abs(v.error));
   const errorsFromTruth = valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue)));
+  const expectedErrors = valued.map((v) => expectedAbsoluteError(Math.log(v.m.estimate.estimatedValue / v.c.sale.trueValue), v.c.sale.noiseSd));
   const model: ModelFigures = {
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
@@ -131,7 +134,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     buckets: confidenceBuckets(valued.map((v) => ({ confidence: v.m.estimate.confidence, error: v.error }))),
     spearmanConfidenceError: spearman(confidences, saleErrors),
     spearmanConfidenceModelError: spearman(confidences, errorsFromTruth),
-    spearmanBound: spearman(errorsFromTruth.map((e) => -e), saleErrors),
+    spearmanBound: spearman(expectedErrors.map((e) => -e), saleErrors),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),

@@ -2,6 +2,7 @@ import type { Row } from '../table';
 import { fmtInt } from '../table';
 import type { ErrorSummary } from './metrics';
 import { propertyTypes } from './property-types';
+import { BENCH_MARKET_DEFAULTS, type NoiseVariation } from './bench-market';
 import type { RealisticAccuracyResult } from './realistic-accuracy';
 
 /** Aims of issue 11: the model's MdAPE within 1.2× the oracle's floor, 80 % ± 5 points of prices inside its range. */
@@ -26,10 +27,15 @@ export const correlationText = (x: number) => (Number.isNaN(x) ? '–' : `${x < 
  * The rows of the realistic-market accuracy (ops/src/bench/market/), first in the valuation
  * table. Every measure starts with "Valuation" so `mergeValuationRows` finds them again.
  */
+/** "Low 0 · Fair 5 (3.5 %) · …": each confidence bucket's count and median error. */
+const bucketsText = (m: RealisticAccuracyResult['model']) => m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
+
+/** "Fair 63 % → 100 % · … · all 80 % → 82 %": the confidence each used bucket states beside the share that sold within ±10 %. */
+const statedText = (m: RealisticAccuracyResult['model']) =>
+  [...m.buckets.filter((b) => b.count > 0).map((b) => `${b.label} ${b.statedConfidence.toFixed(0)} % → ${pct(b.soldWithin, 0)}`), `all ${m.meanConfidence.toFixed(0)} % → ${pct(m.soldWithin, 0)}`].join(' · ');
+
 export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
   const m = r.model;
-  const used = m.buckets.filter((b) => b.count > 0);
-  const buckets = m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
   const byType = propertyTypes.map((t) => `${t} ${pct(m.byType[t].mdape)} (${fmtInt(m.byType[t].count)})`).join(' · ');
   return [
     { measure: `Valuation, realistic market (${fmtInt(r.heldOut)} held-out sales, ${r.towns} towns, seed ${seed}): oracle`, result: errorText(r.oracle), aim: 'the floor' },
@@ -43,12 +49,8 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       result: `${pct(m.inRange, 0)} (±${pct(m.meanHalfWidth)} mean)`,
       aim: `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}`,
     },
-    { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE)', result: buckets, aim: 'MdAPE falls; not all one bucket' },
-    {
-      measure: 'Valuation, realistic market: confidence stated → share that sold within ±10 % of the estimate, by bucket',
-      result: [...used.map((b) => `${b.label} ${b.statedConfidence.toFixed(0)} % → ${pct(b.soldWithin, 0)}`), `all ${m.meanConfidence.toFixed(0)} % → ${pct(m.soldWithin, 0)}`].join(' · '),
-      aim: 'stated ≈ sold',
-    },
+    { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
+    { measure: 'Valuation, realistic market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
     {
       // No "|" in a cell: the table is merged back by splitting lines on it.
       measure: 'Valuation, realistic market: rank correlation of confidence and absolute error (Spearman), mean confidence',
@@ -61,7 +63,7 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       aim: '< 0',
     },
     {
-      measure: "Valuation, realistic market: the most a confidence could rank: one that knew the model's error against the true value, against the error from the sale price (Spearman)",
+      measure: "Valuation, realistic market: the most a confidence could rank: one that knew the model's error against the true value and how far the sale strays, against the error from the sale price (Spearman)",
       result: correlationText(m.spearmanBound),
       aim: '— (a bound)',
     },
@@ -72,5 +74,30 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       aim: '—',
     },
     { measure: 'Valuation, realistic market: model MdAPE on homes without an RV', result: `${pct(m.noRv.mdape)} (${fmtInt(m.noRv.count)})`, aim: '—' },
+  ];
+}
+
+/**
+ * The rows of the varied market (`VARIED_NOISE`: the realistic market whose suburbs and kinds of
+ * home sell with their own noise), where a confidence has something to find: how far a home's
+ * sales stray is a fact of its suburb and kind that the town's sales show.
+ */
+export function variedRows(r: RealisticAccuracyResult, seed: number, variation: NoiseVariation): Row[] {
+  const m = r.model;
+  const kinds = propertyTypes.filter((t) => variation.byType[t] !== 1).map((t) => `${t}s × ${variation.byType[t]}`).join(', ');
+  return [
+    {
+      measure: `Valuation, varied market (the same towns, each suburb's sales ${pct(BENCH_MARKET_DEFAULTS.saleNoise, 0)} × e^(${variation.suburbLogSd}·Z) noise, ${kinds}; ${fmtInt(r.heldOut)} held-out sales, seed ${seed}): model, MdAPE ÷ floor`,
+      result: `${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× (floor ${pct(r.oracle.mdape)})`,
+      aim: `≤ ${AIM_FLOOR_RATIO.toFixed(1)}×`,
+    },
+    { measure: 'Valuation, varied market: sale price inside [conservative, optimistic]', result: `${pct(m.inRange, 0)} (±${pct(m.meanHalfWidth)} mean)`, aim: `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}` },
+    { measure: 'Valuation, varied market: confidence buckets, count (MdAPE)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
+    { measure: 'Valuation, varied market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
+    {
+      measure: 'Valuation, varied market: rank correlation of confidence and absolute error (Spearman); the most a confidence could rank',
+      result: `${correlationText(m.spearmanConfidenceError)}; ${correlationText(m.spearmanBound)}`,
+      aim: '< 0',
+    },
   ];
 }
