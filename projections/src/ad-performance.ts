@@ -1,15 +1,14 @@
-import type { AdActivityEvent, AdPerformanceView } from '@kainga/contracts';
+import type { AdActivityEvent } from '@kainga/contracts';
 import { adActivityEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 
 /**
- * The advertiser's figures: per subscription per New Zealand day, the impressions and clicks its
- * adverts had (`ad_performance`); per partner per NZ day, the leads it received
- * (`partner_daily_leads`, every lead counted, demo ones too, as the inbox shows them). Impressions
- * are the product's hottest events, so a live batch becomes one `$inc` per key, not one per event.
+ * Per subscription per New Zealand day, the impressions and clicks its adverts had
+ * (`ad_performance`): the active adverts' monthly cap reads it. The partner's and the admin's
+ * performance figures come from `ad_analytics` (./ad-analytics.ts). Impressions are the product's
+ * hottest events, so a live batch becomes one `$inc` per key, not one per event.
  */
 export const AD_PERFORMANCE = 'ad_performance';
-export const PARTNER_DAILY_LEADS = 'partner_daily_leads';
 
 export interface AdPerformanceDoc {
   _id: string;
@@ -19,14 +18,6 @@ export interface AdPerformanceDoc {
   day: string;
   impressions: number;
   clicks: number;
-  [key: string]: unknown;
-}
-
-export interface PartnerDailyLeadsDoc {
-  _id: string;
-  partnerId: string;
-  day: string;
-  leads: number;
   [key: string]: unknown;
 }
 
@@ -62,11 +53,6 @@ function countersOf(event: RecordedEvent): Counter[] {
       },
     ];
   }
-  if (event.type === 'PartnerLeadReceived') {
-    const data = event.data as { partnerId: string; receivedAt: string };
-    const day = nzDayOf(data.receivedAt);
-    return [{ collection: PARTNER_DAILY_LEADS, _id: `${data.partnerId}:${day}`, keys: { partnerId: data.partnerId, day }, inc: { leads: 1 } }];
-  }
   return [];
 }
 
@@ -74,12 +60,11 @@ const toWrite = (c: Counter): CollectionWrite => ({ collection: c.collection, up
 
 export const adPerformanceProjector: Projector = {
   name: 'ad_performance',
-  collections: [AD_PERFORMANCE, PARTNER_DAILY_LEADS],
-  filter: { eventTypes: [...adActivityEventTypes, 'PartnerLeadReceived'], streamPrefixes: ['adActivity-', 'partnerLead-'] },
+  collections: [AD_PERFORMANCE],
+  filter: { eventTypes: [...adActivityEventTypes], streamPrefixes: ['adActivity-'] },
   indexes: {
-    // A partner's days (the performance block); a set of subscriptions' days (impressions this month).
-    [AD_PERFORMANCE]: [{ keys: { partnerId: 1, day: 1 } }, { keys: { subscriptionId: 1, day: 1 } }],
-    [PARTNER_DAILY_LEADS]: [{ keys: { partnerId: 1, day: 1 } }],
+    // A set of subscriptions' days (impressions this month).
+    [AD_PERFORMANCE]: [{ keys: { subscriptionId: 1, day: 1 } }],
   },
   project: (event) => countersOf(event).map(toWrite),
   projectBatch(events) {
@@ -115,32 +100,4 @@ export function daysBetween(fromDay: string, toDay: string): string[] {
   const days: string[] = [];
   for (let t = Date.parse(`${fromDay}T00:00:00Z`), end = Date.parse(`${toDay}T00:00:00Z`); t <= end; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
-}
-
-/**
- * A partner's impressions, clicks and leads per NZ day from `fromDay` to `toDay` (every day
- * present, zeros included) and their totals; click-through = clicks / impressions (0 without any).
- */
-export async function partnerPerformance(store: ReadStore, partnerId: string, fromDay: string, toDay: string): Promise<AdPerformanceView> {
-  const range = { partnerId, day: { $gte: fromDay, $lte: toDay } };
-  const [ads, leads] = await Promise.all([
-    store.collection<AdPerformanceDoc>(AD_PERFORMANCE).find(range),
-    store.collection<PartnerDailyLeadsDoc>(PARTNER_DAILY_LEADS).find(range),
-  ]);
-  const byDay = new Map(daysBetween(fromDay, toDay).map((date) => [date, { date, impressions: 0, clicks: 0, leads: 0 }]));
-  for (const d of ads) {
-    const day = byDay.get(d.day);
-    if (!day) continue;
-    day.impressions += d.impressions;
-    day.clicks += d.clicks;
-  }
-  for (const d of leads) {
-    const day = byDay.get(d.day);
-    if (day) day.leads += d.leads;
-  }
-  const days = [...byDay.values()];
-  const impressions = days.reduce((n, d) => n + d.impressions, 0);
-  const clicks = days.reduce((n, d) => n + d.clicks, 0);
-  const leadCount = days.reduce((n, d) => n + d.leads, 0);
-  return { totals: { impressions, clicks, leads: leadCount, clickThroughRate: impressions === 0 ? 0 : clicks / impressions }, days };
 }
