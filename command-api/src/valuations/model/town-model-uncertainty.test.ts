@@ -1,6 +1,6 @@
 import { seededRandom } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { fitTownModel, townModelLeaveOneOut, townModelLogPrice, townModelSpread, townModelStudentizedResidual, townModelVariance, type TownModelSale } from './town-model';
+import { fitTownModel, shrunkSpreads, townModelLeaveOneOut, townModelLogPrice, townModelSpread, townModelStudentizedResidual, townModelVariance, type TownModelSale } from './town-model';
 
 /**
  * Houses in three suburbs (Karori with 4 streets of many sales; Newtown and Kelburn; Seatoun with
@@ -136,5 +136,31 @@ describe('suburbResidualSd and townModelSpread', () => {
     expect(townModelSpread(model, { suburb: 'Kelburn', propertyType: 'unit' })).toBeCloseTo(model.residualSd, 12);
     // A model built by hand has one spread.
     expect(townModelSpread({ ...model, typeResidualSd: undefined, suburbResidualSd: undefined }, house)).toBe(model.residualSd);
+  });
+});
+
+describe('shrunkSpreads', () => {
+  it('gives every group the town’s spread when they differ no more than their sales’ chance allows', () => {
+    // 50 sales each: a sample sd's ln is unsure by ±0.1, and these differ by ±0.05.
+    const groups = [0.057, 0.06, 0.063, 0.06].map((sd) => ({ count: 50, sd }));
+    expect(shrunkSpreads(groups, 0.06)).toEqual([0.06, 0.06, 0.06, 0.06]);
+  });
+
+  it('keeps most of a real difference, the more the more sales show it, and a group of one sale none', () => {
+    const groups = [
+      { count: 200, sd: 0.03 },
+      { count: 200, sd: 0.12 },
+      { count: 10, sd: 0.12 },
+      { count: 1, sd: 0.3 },
+    ];
+    const [calm, wild, few, one] = shrunkSpreads(groups, 0.06);
+    expect(calm).toBeGreaterThan(0.03);
+    expect(calm).toBeLessThan(0.032);
+    expect(wild).toBeGreaterThan(0.115);
+    expect(wild).toBeLessThan(0.12);
+    // Ten sales: pulled further towards the town's, still wider than it.
+    expect(few).toBeLessThan(wild!);
+    expect(few).toBeGreaterThan(0.09);
+    expect(one).toBe(0.06);
   });
 });
