@@ -1,6 +1,5 @@
-import { normalWithin } from '@kainga/command-api';
+import { CONFIDENCE_WITHIN, normalWithin } from '@kainga/command-api';
 import { confidenceBucket, resultsConfidence } from '@kainga/contracts';
-import { CONFIDENCE_WITHIN } from '@kainga/command-api';
 
 /** Accuracy figures of the bench, pure functions over relative errors (estimate − price) / price. */
 export const median = (xs: readonly number[]): number => {

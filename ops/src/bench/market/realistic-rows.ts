@@ -23,10 +23,6 @@ export const marketText = (r: RealisticAccuracyResult, seed: number) =>
 /** A signed correlation, e.g. "−0.04" (NaN: "–"). */
 export const correlationText = (x: number) => (Number.isNaN(x) ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`);
 
-/**
- * The rows of the realistic-market accuracy (ops/src/bench/market/), first in the valuation
- * table. Every measure starts with "Valuation" so `mergeValuationRows` finds them again.
- */
 /** "Low 0 · Fair 5 (3.5 %) · …": each confidence bucket's count and median error. */
 const bucketsText = (m: RealisticAccuracyResult['model']) => m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
 
@@ -34,6 +30,10 @@ const bucketsText = (m: RealisticAccuracyResult['model']) => m.buckets.map((b) =
 const statedText = (m: RealisticAccuracyResult['model']) =>
   [...m.buckets.filter((b) => b.count > 0).map((b) => `${b.label} ${b.statedConfidence.toFixed(0)} % → ${pct(b.soldWithin, 0)}`), `all ${m.meanConfidence.toFixed(0)} % → ${pct(m.soldWithin, 0)}`].join(' · ');
 
+/**
+ * The rows of the realistic-market accuracy (ops/src/bench/market/), first in the valuation
+ * table. Every measure starts with "Valuation" so `mergeValuationRows` finds them again.
+ */
 export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
   const m = r.model;
   const byType = propertyTypes.map((t) => `${t} ${pct(m.byType[t].mdape)} (${fmtInt(m.byType[t].count)})`).join(' · ');
