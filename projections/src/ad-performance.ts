@@ -37,26 +37,21 @@ export function nzDayOf(at: string): string {
   return day;
 }
 
-type Counter = { collection: string; _id: string; keys: Record<string, string>; inc: Record<string, number> };
+type Counter = { _id: string; keys: Record<string, string>; inc: Record<string, number> };
 
-/** The counters one event moves (none for an event this read model does not count). */
-function countersOf(event: RecordedEvent): Counter[] {
-  if (event.type === 'AdImpressionRecorded' || event.type === 'AdClickRecorded') {
-    const { data } = { type: event.type, data: event.data } as AdActivityEvent;
-    const day = nzDayOf(data.at);
-    return [
-      {
-        collection: AD_PERFORMANCE,
-        _id: `${data.subscriptionId}:${day}`,
-        keys: { subscriptionId: data.subscriptionId, partnerId: data.partnerId, day },
-        inc: event.type === 'AdImpressionRecorded' ? { impressions: 1, clicks: 0 } : { impressions: 0, clicks: 1 },
-      },
-    ];
-  }
-  return [];
+/** The subscription-day counter one event moves (null for an event this read model does not count). */
+function counterOf(event: RecordedEvent): Counter | null {
+  if (event.type !== 'AdImpressionRecorded' && event.type !== 'AdClickRecorded') return null;
+  const { data } = { type: event.type, data: event.data } as AdActivityEvent;
+  const day = nzDayOf(data.at);
+  return {
+    _id: `${data.subscriptionId}:${day}`,
+    keys: { subscriptionId: data.subscriptionId, partnerId: data.partnerId, day },
+    inc: event.type === 'AdImpressionRecorded' ? { impressions: 1, clicks: 0 } : { impressions: 0, clicks: 1 },
+  };
 }
 
-const toWrite = (c: Counter): CollectionWrite => ({ collection: c.collection, updateOne: { filter: { _id: c._id }, update: { $setOnInsert: c.keys, $inc: c.inc }, upsert: true } });
+const toWrite = (c: Counter): CollectionWrite => ({ collection: AD_PERFORMANCE, updateOne: { filter: { _id: c._id }, update: { $setOnInsert: c.keys, $inc: c.inc }, upsert: true } });
 
 export const adPerformanceProjector: Projector = {
   name: 'ad_performance',
@@ -66,16 +61,18 @@ export const adPerformanceProjector: Projector = {
     // A set of subscriptions' days (impressions this month).
     [AD_PERFORMANCE]: [{ keys: { subscriptionId: 1, day: 1 } }],
   },
-  project: (event) => countersOf(event).map(toWrite),
+  project: (event) => {
+    const c = counterOf(event);
+    return c ? [toWrite(c)] : [];
+  },
   projectBatch(events) {
     const sums = new Map<string, Counter>();
     for (const event of events) {
-      for (const c of countersOf(event)) {
-        const key = `${c.collection}/${c._id}`;
-        const sum = sums.get(key);
-        if (!sum) sums.set(key, c);
-        else for (const [field, n] of Object.entries(c.inc)) sum.inc[field] = (sum.inc[field] ?? 0) + n;
-      }
+      const c = counterOf(event);
+      if (!c) continue;
+      const sum = sums.get(c._id);
+      if (!sum) sums.set(c._id, c);
+      else for (const [field, n] of Object.entries(c.inc)) sum.inc[field] = (sum.inc[field] ?? 0) + n;
     }
     return [...sums.values()].map(toWrite);
   },

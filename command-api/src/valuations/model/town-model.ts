@@ -432,11 +432,13 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
  */
 export function shrunkSpreads(groups: readonly { count: number; sd: number }[], townSd: number): number[] {
   const centre = Math.log(townSd);
-  const usable = groups.filter((g) => g.count >= 2 && g.sd > 0);
+  // A group of one sale, or with no spread, says nothing of its own.
+  const informative = (g: { count: number; sd: number }) => g.count >= 2 && g.sd > 0;
+  const usable = groups.filter(informative);
   const weight = usable.reduce((sum, g) => sum + g.count, 0);
   const tau2 = weight === 0 ? 0 : Math.max(0, usable.reduce((sum, g) => sum + g.count * ((Math.log(g.sd) - centre) ** 2 - 1 / (2 * g.count)), 0) / weight);
   return groups.map((g) => {
-    if (g.count < 2 || !(g.sd > 0) || tau2 === 0) return townSd;
+    if (!informative(g) || tau2 === 0) return townSd;
     const v = 1 / (2 * g.count);
     return Math.exp(centre + (tau2 / (tau2 + v)) * (Math.log(g.sd) - centre));
   });

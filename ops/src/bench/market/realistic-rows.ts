@@ -23,6 +23,11 @@ export const marketText = (r: RealisticAccuracyResult, seed: number) =>
 /** A signed correlation, e.g. "−0.04" (NaN: "–"). */
 export const correlationText = (x: number) => (Number.isNaN(x) ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`);
 
+/** The coverage row's result and aim, "82 % (±10.0 % mean)" against "80 % ± 5". */
+const inRangeText = (m: RealisticAccuracyResult['model']) => `${pct(m.inRange, 0)} (±${pct(m.meanHalfWidth)} mean)`;
+const IN_RANGE_AIM = `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}`;
+const FLOOR_RATIO_AIM = `≤ ${AIM_FLOOR_RATIO.toFixed(1)}×`;
+
 /** "Low 0 · Fair 5 (3.5 %) · …": each confidence bucket's count and median error. */
 const bucketsText = (m: RealisticAccuracyResult['model']) => m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
 
@@ -41,14 +46,10 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
     { measure: `Valuation, realistic market (${fmtInt(r.heldOut)} held-out sales, ${r.towns} towns, seed ${seed}): oracle`, result: errorText(r.oracle), aim: 'the floor' },
     { measure: "Valuation, realistic market: reference, knows all but the home's own factor (no RV)", result: errorText(r.allButTheHome), aim: '—' },
     { measure: 'Valuation, realistic market: model', result: errorText(m), aim: '—' },
-    { measure: 'Valuation, realistic market: model MdAPE ÷ floor', result: `${m.ratioToFloor.toFixed(2)}×`, aim: `≤ ${AIM_FLOOR_RATIO.toFixed(1)}×` },
+    { measure: 'Valuation, realistic market: model MdAPE ÷ floor', result: `${m.ratioToFloor.toFixed(2)}×`, aim: FLOOR_RATIO_AIM },
     { measure: "Valuation, realistic market: baseline (a) RV × town's recent price/RV", result: errorText(r.rvBaseline), aim: '> model' },
     { measure: "Valuation, realistic market: baseline (b) suburb's median $/m² × floor area", result: errorText(r.perM2Baseline), aim: '> model' },
-    {
-      measure: 'Valuation, realistic market: sale price inside [conservative, optimistic]',
-      result: `${pct(m.inRange, 0)} (±${pct(m.meanHalfWidth)} mean)`,
-      aim: `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}`,
-    },
+    { measure: 'Valuation, realistic market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
     { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
     { measure: 'Valuation, realistic market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
     {
@@ -89,9 +90,9 @@ export function variedRows(r: RealisticAccuracyResult, seed: number, variation: 
     {
       measure: `Valuation, varied market (the same towns, each suburb's sales ${pct(BENCH_MARKET_DEFAULTS.saleNoise, 0)} × e^(${variation.suburbLogSd}·Z) noise, ${kinds}; ${fmtInt(r.heldOut)} held-out sales, seed ${seed}): model, MdAPE ÷ floor`,
       result: `${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× (floor ${pct(r.oracle.mdape)})`,
-      aim: `≤ ${AIM_FLOOR_RATIO.toFixed(1)}×`,
+      aim: FLOOR_RATIO_AIM,
     },
-    { measure: 'Valuation, varied market: sale price inside [conservative, optimistic]', result: `${pct(m.inRange, 0)} (±${pct(m.meanHalfWidth)} mean)`, aim: `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}` },
+    { measure: 'Valuation, varied market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
     { measure: 'Valuation, varied market: confidence buckets, count (MdAPE)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
     { measure: 'Valuation, varied market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
     {
