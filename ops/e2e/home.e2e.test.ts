@@ -88,6 +88,29 @@ describe('the signed-in home', () => {
     await page.close();
   });
 
+  it('the open user menu stays under its button while the page scrolls', async () => {
+    const page = await suite.newPage({ viewport: { width: 1280, height: 800 } });
+    await registerThroughUi(page, newPerson('Aroha', 'Ngata'));
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+    await userMenuButton(page).click();
+    await visible(page.getByRole('menu'));
+    // Measured in the same frame as the scroll: a menu placed on the page moves with the page until antd aligns it again.
+    const gaps = await page.evaluate(() => {
+      const gap = () => {
+        const button = document.querySelector('.user-menu-trigger')!.getBoundingClientRect();
+        const menu = document.querySelector('[role="menu"]')!.getBoundingClientRect();
+        return menu.top - button.bottom;
+      };
+      const before = gap();
+      window.scrollBy({ top: 400, behavior: 'instant' });
+      return { before, after: gap(), scrolled: window.scrollY };
+    });
+    expect(gaps.scrolled).toBeGreaterThan(0);
+    expect(gaps.before).toBeGreaterThanOrEqual(0);
+    expect(gaps.after).toBeCloseTo(gaps.before, 0);
+    await page.close();
+  });
+
   it("a 401 on the user's valuations says 'Session Expired' and goes to sign in", async () => {
     const page = await suite.newPage();
     const person = newPerson('Rawiri', 'Hona');

@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { roleLabels, type PartnerRoleName } from '@kainga/contracts/browser';
+import { insideHeader } from './inside-header';
 
 /** The 'Select role...' dropdown of the active-role switcher. */
 export default function RoleSelect({
@@ -20,6 +21,7 @@ export default function RoleSelect({
       options={roles.map((r) => ({ value: r, label: roleLabels[r] }))}
       style={{ minWidth: 180 }}
       popupMatchSelectWidth={false}
+      getPopupContainer={insideHeader}
     />
   );
 }

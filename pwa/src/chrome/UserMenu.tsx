@@ -2,6 +2,7 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { Link } from 'react-router-dom';
 import type { User } from '@kainga/contracts';
 import { displayName, initials } from '../auth/display-name';
+import { insideHeader } from './inside-header';
 import { userMenuEntries } from './menu-items';
 
 /** The signed-in user's dropdown: full name with an initials avatar, then the role-dependent items. */
@@ -13,7 +14,7 @@ export function UserMenu({ user }: { user: User }) {
     ...(e.key === 'sign-out' ? { danger: true } : {}),
   }));
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" getPopupContainer={insideHeader}>
       <Button type="text" className="user-menu-trigger" aria-label={`Account menu for ${name}`} aria-haspopup="menu">
         <Avatar size={32} className="user-avatar" src={user.profileImageUrl || undefined} alt="" aria-hidden="true">
           {initials(user)}
