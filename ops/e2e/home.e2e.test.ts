@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerThroughUi, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { fillPropertyDetails, newPerson, registerThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -108,6 +108,32 @@ describe('the signed-in home', () => {
     expect(gaps.scrolled).toBeGreaterThan(0);
     expect(gaps.before).toBeGreaterThanOrEqual(0);
     expect(gaps.after).toBeCloseTo(gaps.before, 0);
+    await page.close();
+  });
+
+  it('a toast showing does not cover the open user menu', async () => {
+    const page = await suite.newPage({ viewport: { width: 1280, height: 800 } });
+    await registerThroughUi(page, newPerson('Mere', 'Tawhiri'));
+    await visible(page.getByRole('heading', { name: 'Step 1 of 3 - Property Details' }));
+    // The research is held, so no later toast replaces the first (toasts show one at a time).
+    await page.route('**/api/research-comparables', () => undefined);
+    // Every field filled: the wizard starts its research and says so in a toast, top right.
+    await fillPropertyDetails(page, { address: '4 Tui Street', suburb: 'Karori', city: 'Wellington', floorArea: 140, landArea: 450, bedrooms: 3, bathrooms: 1, rateableValue: 850000 });
+    const notice = toast(page, 'Auto Research Started');
+    await visible(notice);
+    await userMenuButton(page).click();
+    await visible(page.getByRole('menu'));
+    // With the toast still there, beside the menu, what is on top at each item's centre is the item.
+    const seen = await page.evaluate(() => ({
+      toast: document.querySelector('.ant-notification-notice')?.textContent ?? null,
+      covered: [...document.querySelectorAll<HTMLElement>('[role="menu"] [role="menuitem"]')].flatMap((item) => {
+        const r = item.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top && item.contains(top) ? [] : [`${item.textContent}: under ${top?.className ?? 'nothing'}`];
+      }),
+    }));
+    expect(seen.toast).toContain('Auto Research Started');
+    expect(seen.covered).toEqual([]);
     await page.close();
   });
 
