@@ -15,6 +15,7 @@ import { DEFAULT_VALUATION_BENCH, isEndToEndRow, mergeValuationRows, runAccuracy
  * service. Measured, not asserted.
  *
  * Flags: --seed N (both markets), --market-sales N (sales per town of the realistic market),
+ * --thin-sales N (sales per town of the thin market),
  * --per-city N and --held-out 0.2 (the demo market), --seconds N (each load run; 0 skips the
  * end-to-end load), --in-flight N. The table is printed and written to
  * ops/src/bench/last-valuation-results.md, and its rows replace the valuation rows of
@@ -24,6 +25,7 @@ const { values } = parseArgs({
   options: {
     seed: { type: 'string' },
     'market-sales': { type: 'string' },
+    'thin-sales': { type: 'string' },
     'per-city': { type: 'string' },
     'held-out': { type: 'string' },
     seconds: { type: 'string' },
@@ -40,6 +42,7 @@ const options: ValuationBenchOptions = {
   ...DEFAULT_VALUATION_BENCH,
   seed: number(values.seed, DEFAULT_VALUATION_BENCH.seed),
   marketSalesPerTown: Math.round(number(values['market-sales'], DEFAULT_VALUATION_BENCH.marketSalesPerTown)),
+  thinSalesPerTown: Math.round(number(values['thin-sales'], DEFAULT_VALUATION_BENCH.thinSalesPerTown)),
   perCity: number(values['per-city'], DEFAULT_VALUATION_BENCH.perCity),
   heldOutFraction: number(values['held-out'], DEFAULT_VALUATION_BENCH.heldOutFraction),
   seconds: number(values.seconds, DEFAULT_VALUATION_BENCH.seconds),

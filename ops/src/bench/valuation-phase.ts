@@ -1,6 +1,6 @@
 import { measureRealisticAccuracy, type RealisticAccuracyResult } from './market/realistic-accuracy';
 import { VARIED_NOISE, type NoiseVariation } from './market/bench-market';
-import { correlationText, errorText, marketText, realisticRows, variedRows } from './market/realistic-rows';
+import { correlationText, errorText, marketText, realisticRows, thinRows, variedRows } from './market/realistic-rows';
 import { measureAccuracy, type AccuracyResult } from './valuation-accuracy';
 import { valuationThroughput, type ValuationLoadResult, type ValuationThroughputResult } from './valuation-throughput';
 import { bar, note } from './progress';
@@ -13,6 +13,8 @@ export interface ValuationBenchOptions {
   now: Date;
   /** Sales per town of the realistic market (ops/src/bench/market/). */
   marketSalesPerTown: number;
+  /** Sales per town of the thin market: the realistic market's towns where few homes sell. */
+  thinSalesPerTown: number;
   /** Sales per town of the demo generator's market. */
   perCity: number;
   heldOutFraction: number;
@@ -25,6 +27,7 @@ export const DEFAULT_VALUATION_BENCH: ValuationBenchOptions = {
   seed: 20260615,
   now: new Date('2026-06-15T00:00:00Z'),
   marketSalesPerTown: 1000,
+  thinSalesPerTown: 250,
   perCity: 40,
   heldOutFraction: 0.2,
   seconds: 10,
@@ -49,6 +52,8 @@ export interface ValuationAccuracy {
   realistic: RealisticAccuracyResult;
   /** The same towns with suburbs and kinds of home that sell with their own noise (`VARIED_NOISE`). */
   varied: RealisticAccuracyResult;
+  /** The realistic market with `thinSalesPerTown` sales a town. */
+  thin: RealisticAccuracyResult;
   today: AccuracyResult;
   asAtSaleDate: AccuracyResult;
 }
@@ -79,16 +84,16 @@ function measured(label: string, options: ValuationBenchOptions, asAt: 'now' | '
   return result;
 }
 
-/** The realistic market's run with a progress bar (with `noiseVariation`, the varied market's). */
-function measuredRealistic(options: ValuationBenchOptions, noiseVariation?: NoiseVariation): RealisticAccuracyResult {
+/** The realistic market's run with a progress bar (with `noiseVariation`, the varied market's; with `salesPerTown`, the thin market's). */
+function measuredRealistic(options: ValuationBenchOptions, noiseVariation?: NoiseVariation, salesPerTown?: number): RealisticAccuracyResult {
   const holder: { bar: ReturnType<typeof bar> | null } = { bar: null };
   const result = measureRealisticAccuracy({
     seed: options.seed,
     now: options.now,
-    salesPerTown: options.marketSalesPerTown,
+    salesPerTown: salesPerTown ?? options.marketSalesPerTown,
     ...(noiseVariation ? { noiseVariation } : {}),
     onProgress: (done, total) => {
-      holder.bar ??= bar(noiseVariation ? 'varied market' : 'realistic market', total, 'valued');
+      holder.bar ??= bar(noiseVariation ? 'varied market' : salesPerTown ? 'thin market' : 'realistic market', total, 'valued');
       holder.bar.update(done);
     },
   });
@@ -111,12 +116,15 @@ export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
   const varied = measuredRealistic(options, VARIED_NOISE);
   const v = varied.model;
   note(`varied market: ${errorText(v)} · ${v.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(v.inRange, 0)} · Spearman(confidence, absolute error) ${correlationText(v.spearmanConfidenceError)} (at most ${correlationText(v.spearmanBound)})`);
+  const thin = measuredRealistic(options, undefined, options.thinSalesPerTown);
+  const t = thin.model;
+  note(`thin market (${fmtInt(options.thinSalesPerTown)} sales a town): ${errorText(t)} · ${t.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(t.inRange, 0)}`);
   const today = measured('demo, held-out, today', options, 'now');
   note(`${fmtInt(today.training)} training sales, ${fmtInt(today.heldOut)} held out, ${fmtInt(today.valued)} valued (${fmtInt(today.valuationsPerSecond)} valuations/s in process)`);
   note(`valued today: ${summary(today)}`);
   const asAtSaleDate = measured('held-out, at sale date', options, 'saleDate');
   note(`valued as at each sale's date (only earlier sales known): ${summary(asAtSaleDate)}`);
-  return { realistic, varied, today, asAtSaleDate };
+  return { realistic, varied, thin, today, asAtSaleDate };
 }
 
 /** The end-to-end load, with a summary line per run. */
@@ -139,6 +147,7 @@ export function valuationRows({ accuracy, throughput }: ValuationBenchResult, op
   const rows: Row[] = [
     ...realisticRows(accuracy.realistic, options.seed),
     ...variedRows(accuracy.varied, options.seed, VARIED_NOISE),
+    ...thinRows(accuracy.thin, options.seed, options.thinSalesPerTown),
     { measure: `${demo}: MdAPE (${market})`, result: pct(a.mdape), aim: `≤ ${pct(AIM_MDAPE, 0)}` },
     { measure: `${demo}: within 10 % / 20 % of the sale price`, result: `${pct(a.within10, 0)} / ${pct(a.within20, 0)}`, aim: '—' },
     { measure: `${demo}: median error (bias)`, result: signedPct(a.medianError), aim: '≈ 0' },

@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-9',
+      engineVersion: 'kainga-model-10',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -553,13 +553,14 @@ describe("estimateValue: the town's sales model", () => {
   });
 
   it("gives a home the model knows less well a wider range and lower confidence, from the fit's own uncertainty", () => {
-    // A fitted town: Karori and Kelburn sold 60 times each; nobody has sold in Seatoun. Both homes
+    // A fitted town: Karori and Kelburn sold 60 times each, 30 % apart; nobody has sold in Seatoun,
+    // which may be as far from either (kainga-model-10: the town's suburbs say how far). Both homes
     // below are on streets without a sale, so only what the model knows of their suburb differs.
     const random = seededRandom(4);
     const sales = Array.from({ length: 120 }, (_, i) => {
       const floorArea = 120 + Math.round(random() * 60);
       const hill = i % 2 === 0;
-      return { price: Math.exp(13.8 + 0.6 * Math.log(floorArea / 150) + 0.3 * (random() - 0.5)), address: `${i + 1} ${hill ? 'Hill Street' : 'Park Road'}`, suburb: hill ? 'Karori' : 'Kelburn', propertyType: 'house' as const, floorArea, landArea: 600 };
+      return { price: Math.exp(13.8 + (hill ? 0.15 : -0.15) + 0.6 * Math.log(floorArea / 150) + 0.3 * (random() - 0.5)), address: `${i + 1} ${hill ? 'Hill Street' : 'Park Road'}`, suburb: hill ? 'Karori' : 'Kelburn', propertyType: 'house' as const, floorArea, landArea: 600 };
     });
     const fitted = fitTownModel(sales)!;
     const home = { ...subject, address: '5 Unknown Lane', suburb: 'Karori', floorArea: 150, landArea: 600 };

@@ -3,16 +3,17 @@ import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate, type CalendarDate 
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
 import { blendError, blendWeight } from './blend';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, normalWithin, weightedMedian } from './statistics';
-import { streetKey, SUBURB_PRIOR_SALES, suburbSpreadOf, townModelLogPrice, townModelSpread, townModelVariance, townMonthEffect, type TownModel } from './town-model';
+import { levelPriorsOfModel, streetKey, suburbSpreadOf, townModelLogPrice, townModelSpread, townModelVariance, townMonthEffect, type TownModel } from './town-model';
 
 /**
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
  * base for condition and market, `-3` had a confidence score of weighted counts and fixed size
  * rules for every comparable, `-5` a straight-line city trend and five-sale weight for the town
  * model, `-7` the same range for a rated home as for an unrated one, `-8` one spread for every
- * suburb of a town (see git history).
+ * suburb of a town, `-9` one fixed ridge (2 sales) for every suburb's and street's level (see git
+ * history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-9';
+export const MODEL_ENGINE_VERSION = 'kainga-model-10';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -156,7 +157,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-9`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-10`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -307,10 +308,11 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       // street: the comparables' own spread no longer says much once the model adjusts them (on
       // bench:valuation it ranked the errors backwards).
       const streetSales = model.streetSales[streetKey(input) ?? ''] ?? 0;
-      const unsure = townModelVariance(model, input) ?? 1 / (streetSales + SUBURB_PRIOR_SALES);
+      const streetPrior = levelPriorsOfModel(model).street;
+      const unsure = townModelVariance(model, input) ?? 1 / (streetSales + streetPrior);
       const spread = townModelSpread(model, input);
       const error = spread * Math.sqrt(1 + unsure) * matchWidening;
-      const weightError = model.residualSd * Math.sqrt(1 + 1 / (streetSales + SUBURB_PRIOR_SALES)) * matchWidening;
+      const weightError = model.residualSd * Math.sqrt(1 + 1 / (streetSales + streetPrior)) * matchWidening;
       approach = { value, figures, count: usable.length, meanMatch, error, weightError };
       explanation.push(
         `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).${suburbSpreadLine(model, input.suburb, cityName)}`,

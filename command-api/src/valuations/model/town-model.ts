@@ -21,10 +21,12 @@ import { streetOf } from './street';
  *   not a power of each, and an apartment's size pays differently from a house's; a straight line
  *   in ln F and ln L left ~3 % (log-sd) of structure unexplained on `npm run bench:valuation`'s
  *   market even with every suburb's and street's true level given.
- * - s, t, k and β_0 are shrunk (ridge, `SUBURB_PRIOR_SALES`; the curvature and the type slopes
- *   lightly, `SHAPE_PRIOR_SALES`): a suburb or a street with a handful of sales says little about
- *   its level. A street's effect (streets with two or more sales) is its difference from its
- *   suburb.
+ * - s, t, k and β_0 are shrunk (ridge; the curvature and the type slopes lightly,
+ *   `SHAPE_PRIOR_SALES`): a suburb or a street with a handful of sales says little about its level.
+ *   How much a suburb's or a street's level is shrunk is learnt from the town's own sales, by how
+ *   far its suburbs and its streets really differ (`levelPriorsOf`); the kinds and β_0 keep
+ *   `SUBURB_PRIOR_SALES`. A street's effect (streets with two or more sales) is its difference from
+ *   its suburb.
  * - Robust (Huber weights, `HUBER_K` robust standard deviations, three reweightings): a family
  *   transfer sold at 60–85 % of its value must not pull its street's and suburb's levels down.
  *
@@ -69,6 +71,11 @@ export type TownModel = {
    * a model built by hand.
    */
   suburbResidualSd?: Record<string, number>;
+  /**
+   * The ridge weights its suburbs' and streets' levels were fitted under, in sales (`levelPriorsOf`);
+   * absent from a model built by hand (`SUBURB_PRIOR_SALES` for both).
+   */
+  levelPriors?: LevelPriors;
   /** Sales it was fitted on. */
   salesCount: number;
   /** What the fit leaves unsure about its own effects (`townModelVariance`); absent from a model built by hand. */
@@ -97,9 +104,9 @@ export const TOWN_MODEL_MIN_SALES = 40;
 /** Months of the town's price index (its sales of the last 24 months). */
 export const TOWN_MODEL_MONTHS = 24;
 /**
- * Ridge weight of a suburb, street or type effect (and of the curvature terms), in sales: an
- * effect from n sales is shrunk by n / (n + 2). Chosen on `npm run bench:valuation`'s realistic
- * market, where 8 (the earlier weight) held streets of ~18 sales too close to their suburb.
+ * Ridge weight of a type effect and of owning no land, in sales: an effect from n sales is shrunk by
+ * n / (n + 2). Also the suburbs' and streets' weight in the fit's first round, before
+ * `levelPriorsOf` has measured how far they differ, and in a model built by hand.
  */
 export const SUBURB_PRIOR_SALES = 2;
 /**
@@ -189,10 +196,11 @@ function solveWithStreets(
   p: number,
   streetCount: number,
   prior: (a: number[][]) => void,
+  streetPrior: number,
 ): { dense: number[]; streets: Float64Array; schur: number[][]; cross: Float64Array; precision: Float64Array } | null {
   const a = Array.from({ length: p }, () => new Array<number>(p).fill(0));
   const b = new Array<number>(p).fill(0);
-  const d = new Float64Array(streetCount).fill(SUBURB_PRIOR_SALES);
+  const d = new Float64Array(streetCount).fill(streetPrior);
   const bs = new Float64Array(streetCount);
   // A_Ds, one row of p per street.
   const cross = new Float64Array(streetCount * p);
@@ -233,6 +241,60 @@ function solveWithStreets(
     streets[st] = sum / d[st]!;
   }
   return { dense, streets, schur: a, cross, precision: d };
+}
+
+/** The ridge weights, in sales, of a suburb's level and of a street's (beside its suburb's). */
+export type LevelPriors = { suburb: number; street: number };
+/** The bounds of an estimated level prior, in sales: a suburb or street's level is never taken as known, nor as nothing. */
+export const LEVEL_PRIOR_MIN = 0.05;
+export const LEVEL_PRIOR_MAX = 100;
+
+/**
+ * How much a town's suburbs and streets really differ, from the fit itself (empirical Bayes, by
+ * moments): a level fitted on n sales (their Huber weights) under a ridge of λ sales is its raw mean
+ * shrunk by n / (n + λ); unshrunk, û = β (n + λ) / n, it scatters by τ² + σ²/n around the truth, so
+ * τ² = mean(û² − σ²/n) (suburbs alike; streets weighted by their sales, as most have two or three)
+ * and the ridge that matches it is σ² / τ² sales, between `LEVEL_PRIOR_MIN` and `LEVEL_PRIOR_MAX`.
+ * A town's suburbs differ by tens of percent, its streets within a suburb by a few: one fixed weight
+ * for both (2 sales) held a thinly sold suburb far too close to the town's level and let a street
+ * of two sales move a home's price by its own sales' luck: on `npm run bench:valuation`'s thin
+ * market (250 sales a town) MdAPE ÷ floor 1.69× with it, 1.54× learnt.
+ */
+function levelPriorsOf(
+  solved: { dense: readonly number[]; streets: Float64Array; precision: Float64Array },
+  rows: readonly ModelRow[],
+  weights: readonly number[],
+  suburbCount: number,
+  current: LevelPriors,
+  sd: number,
+): LevelPriors {
+  const variance = sd * sd;
+  const bound = (tau2: number) => (tau2 > 0 ? Math.min(LEVEL_PRIOR_MAX, Math.max(LEVEL_PRIOR_MIN, variance / tau2)) : LEVEL_PRIOR_MAX);
+  const suburbSales = new Float64Array(suburbCount);
+  rows.forEach(({ x }, r) => {
+    for (const [i] of x) if (i >= SUBURB) suburbSales[i - SUBURB]! += weights[r]!;
+  });
+  let suburbSum = 0;
+  let suburbs = 0;
+  suburbSales.forEach((n, k) => {
+    if (!(n > 0)) return;
+    const raw = (solved.dense[SUBURB + k]! * (n + current.suburb)) / n;
+    suburbSum += raw * raw - variance / n;
+    suburbs += 1;
+  });
+  let streetSum = 0;
+  let streetSales = 0;
+  solved.streets.forEach((effect, st) => {
+    const n = solved.precision[st]! - current.street;
+    if (!(n > 0)) return;
+    const raw = (effect * (n + current.street)) / n;
+    streetSum += n * (raw * raw) - variance;
+    streetSales += n;
+  });
+  return {
+    suburb: suburbs > 1 ? bound(suburbSum / suburbs) : current.suburb,
+    street: streetSales > 0 ? bound(streetSum / streetSales) : current.street,
+  };
 }
 
 // Dense columns: intercept, f, l, no land, f², l², f·l, each type but house, each type's f slope,
@@ -306,10 +368,11 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   // Priors, in sales: ridge on the effects and the curvature (never on the intercept or the
   // elasticities), a random walk between consecutive months (month 0 is today's level, 0).
   let monthPriors = monthPriorsFor(FIRST_ROUND_SD);
+  let levelPriors: LevelPriors = { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES };
   const prior = (a: number[][]) => {
     for (let i = 3; i < p; i++) {
       if (i >= MONTH && i < SUBURB) continue;
-      a[i]![i]! += (i >= 4 && i <= 6) || (i >= SLOPE && i < MONTH) ? SHAPE_PRIOR_SALES : SUBURB_PRIOR_SALES;
+      a[i]![i]! += (i >= 4 && i <= 6) || (i >= SLOPE && i < MONTH) ? SHAPE_PRIOR_SALES : i >= SUBURB ? levelPriors.suburb : SUBURB_PRIOR_SALES;
     }
     // Month k's column is MONTH + k − 1; month 0 (today) has none, its level is 0.
     const column = (k: number) => (k === 0 ? -1 : MONTH + k - 1);
@@ -333,7 +396,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   let streetEffects: Float64Array = new Float64Array(streetNames.length);
   let last: NonNullable<ReturnType<typeof solveWithStreets>> | null = null;
   for (let round = 0; round <= HUBER_ROUNDS; round++) {
-    const solved = solveWithStreets(rows, weights, p, streetNames.length, prior);
+    const solved = solveWithStreets(rows, weights, p, streetNames.length, prior, levelPriors.street);
     if (!solved) return null;
     last = solved;
     beta = solved.dense;
@@ -344,6 +407,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     if (round === HUBER_ROUNDS || robustSd === 0) break;
     const k = HUBER_K * robustSd;
     monthPriors = monthPriorsFor(robustSd);
+    levelPriors = levelPriorsOf(solved, rows, weights, suburbNames.length, levelPriors, robustSd);
     residuals.forEach((r, i) => (weights[i] = Math.abs(r) <= k ? 1 : k / Math.abs(r)));
   }
   const fitted = beta!;
@@ -362,6 +426,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     streetSales: Object.fromEntries(streetNames.map((name) => [name, streetCounts.get(name)!])),
     centre,
     residualSd: robustSd,
+    levelPriors,
     salesCount: n,
     ...(factor && {
       uncertainty: {
@@ -487,18 +552,21 @@ export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'p
  * How well the model knows its own price for a home, as a multiple of its residual variance: the
  * home's row of the fit's posterior covariance, v = (x − cₛ/dₛ)ᵀ S⁻¹ (x − cₛ/dₛ) + 1/dₛ, x its dense
  * row, S the Schur complement, and for a street the model fitted cₛ its cross terms and dₛ its
- * precision (sales and prior); a street it has not seen contributes its prior alone, 1 / 2 (so v
- * is what (XᵀWX + P)⁻¹ gives for the home's full row, without forming it; a suburb it has not
- * seen likewise adds its prior, 1 / 2). A home like many the
- * town sold, on a street with many sales, gets v ≈ 1/(street sales + 2); an unusual size or kind,
+ * precision (sales and prior); a street it has not seen contributes its prior alone, 1 / λ_street
+ * (so v is what (XᵀWX + P)⁻¹ gives for the home's full row, without forming it; a suburb it has not
+ * seen likewise adds its prior, 1 / λ_suburb: `levelPriors`). A home like many the
+ * town sold, on a street with many sales, gets v ≈ 1/(street sales + λ_street); an unusual size or kind,
  * a suburb with few sales or a street with none get more. Var(ln price − model) ≈ σ²(1 + v).
  * `monthsAgo`: the row of a sale that many months ago (0: today's). Null without the uncertainty,
  * a floor area or a known land area.
  */
 export function townModelVariance(model: TownModel, home: Omit<TownModelSale, 'price'>, monthsAgo = 0): number | null {
   const parts = varianceParts(model, home, monthsAgo);
-  return parts && parts.dense + (parts.street ?? 1 / SUBURB_PRIOR_SALES);
+  return parts && parts.dense + (parts.street ?? 1 / levelPriorsOfModel(model).street);
 }
+
+/** The model's level priors (`SUBURB_PRIOR_SALES` for both in a model built by hand). */
+export const levelPriorsOfModel = (model: TownModel): LevelPriors => model.levelPriors ?? { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES };
 
 /** `townModelVariance` in two: the dense columns' share, and the street's (null: a street the model did not fit). */
 function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, monthsAgo: number): { dense: number; street: number | null } | null {
@@ -516,7 +584,7 @@ function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, mon
   }
   // Forward substitution L y = z, in place; then zᵀ S⁻¹ z = |y|². A suburb the model never saw
   // has no column: its level is unknown by as much as the prior lets a suburb's vary.
-  let dense = u.suburbColumns[normalisePlace(home.suburb)] === undefined ? 1 / SUBURB_PRIOR_SALES : 0;
+  let dense = u.suburbColumns[normalisePlace(home.suburb)] === undefined ? 1 / levelPriorsOfModel(model).suburb : 0;
   for (let i = 0; i < p; i++) {
     let sum = z[i]!;
     for (let k = 0; k < i; k++) sum -= u.cholesky[i * p + k]! * z[k]!;

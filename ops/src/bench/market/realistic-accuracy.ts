@@ -2,7 +2,7 @@ import type { SaleData } from '@kainga/contracts';
 import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
 import { generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
-import { confidenceBuckets, coverage, expectedAbsoluteError, mean, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
+import { confidenceBuckets, coverage, expectedAbsoluteError, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
@@ -22,6 +22,11 @@ export interface ModelFigures extends ErrorSummary {
   ratioToFloor: number;
   /** Share of sale prices inside [conservative, optimistic]. */
   inRange: number;
+  /**
+   * Median |estimate ÷ the home's true value − 1|: the model's own error, without the sale's luck
+   * (which only a generated market knows), so it moves less between seeds than the MdAPE.
+   */
+  medianErrorFromTruth: number;
   /** Mean (optimistic − conservative) / 2 / estimate. */
   meanHalfWidth: number;
   meanConfidence: number;
@@ -128,6 +133,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
     inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
+    medianErrorFromTruth: median(errorsFromTruth),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
     meanConfidence: mean(confidences),
     soldWithin: share(valued.map((v) => soldWithinTen(v.error))),

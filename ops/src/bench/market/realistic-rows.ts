@@ -47,6 +47,7 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
     { measure: "Valuation, realistic market: reference, knows all but the home's own factor (no RV)", result: errorText(r.allButTheHome), aim: '—' },
     { measure: 'Valuation, realistic market: model', result: errorText(m), aim: '—' },
     { measure: 'Valuation, realistic market: model MdAPE ÷ floor', result: `${m.ratioToFloor.toFixed(2)}×`, aim: FLOOR_RATIO_AIM },
+    { measure: "Valuation, realistic market: model's median error against the home's true value (the sale's own luck left out)", result: pct(m.medianErrorFromTruth), aim: '—' },
     { measure: "Valuation, realistic market: baseline (a) RV × town's recent price/RV", result: errorText(r.rvBaseline), aim: '> model' },
     { measure: "Valuation, realistic market: baseline (b) suburb's median $/m² × floor area", result: errorText(r.perM2Baseline), aim: '> model' },
     { measure: 'Valuation, realistic market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
@@ -100,5 +101,24 @@ export function variedRows(r: RealisticAccuracyResult, seed: number, variation: 
       result: `${correlationText(m.spearmanConfidenceError)}; ${correlationText(m.spearmanBound)}`,
       aim: '< 0',
     },
+  ];
+}
+
+/**
+ * The rows of the thin market: the realistic market's towns with only `salesPerTown` sales each
+ * over its three years (a small town's market, a few sales a month), where the town model's
+ * suburbs, streets and months stand on a handful of sales each.
+ */
+export function thinRows(r: RealisticAccuracyResult, seed: number, salesPerTown: number): Row[] {
+  const m = r.model;
+  return [
+    {
+      measure: `Valuation, thin market (the same towns, ${fmtInt(salesPerTown)} sales a town; ${fmtInt(r.heldOut)} held-out sales, seed ${seed}): model, MdAPE ÷ floor`,
+      result: `${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× (floor ${pct(r.oracle.mdape)})`,
+      aim: FLOOR_RATIO_AIM,
+    },
+    { measure: "Valuation, thin market: model's median error against the home's true value (the sale's own luck left out)", result: pct(m.medianErrorFromTruth), aim: '—' },
+    { measure: 'Valuation, thin market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
+    { measure: 'Valuation, thin market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
   ];
 }
