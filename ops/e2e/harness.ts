@@ -246,12 +246,12 @@ export async function userMenuItems(page: Page): Promise<string[]> {
 /**
  * Chooses an item of the user menu and waits for the navigation to `pathname` that it makes
  * (client-side, or a full page such as Sign Out's; counted from the click, so it also works when
- * the page is at that path already). A click can leave the menu
- * open with nothing chosen when the header is redrawn under it (the user's roles arriving). (The
- * page scrolling under the open menu was the other cause, 2 runs in 10 of partner-leads' sign-out,
- * while the menu sat on the page and was aligned again a frame or two late; it now opens inside the
- * sticky header, `inside-header.ts`, above any toast.) A person clicks again; so does this, opening the menu first
- * if it closed, up to three times, and says so.
+ * the page is at that path already). A click can leave the menu open with nothing chosen when the
+ * header is redrawn under it (the user's roles arriving). (The page scrolling under the open menu
+ * was the other cause, 2 runs in 10 of partner-leads' sign-out, while the menu sat on the page and
+ * was aligned again a frame or two late; it now opens inside the sticky header, `inside-header.ts`,
+ * above any toast.) A person clicks again; so does this, opening the menu first if it closed, up to
+ * three times, and says so.
  */
 export async function chooseUserMenuItem(page: Page, item: string, pathname: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {

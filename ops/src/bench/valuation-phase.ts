@@ -84,16 +84,15 @@ function measured(label: string, options: ValuationBenchOptions, asAt: 'now' | '
   return result;
 }
 
-/** The realistic market's run with a progress bar (with `noiseVariation`, the varied market's; with `salesPerTown`, the thin market's). */
-function measuredRealistic(options: ValuationBenchOptions, noiseVariation?: NoiseVariation, salesPerTown?: number): RealisticAccuracyResult {
+/** One run of the realistic market's towns with a progress bar: `salesPerTown` a town, with `noiseVariation` for the varied market. */
+function measuredRealistic(label: string, options: ValuationBenchOptions, market: { salesPerTown: number; noiseVariation?: NoiseVariation }): RealisticAccuracyResult {
   const holder: { bar: ReturnType<typeof bar> | null } = { bar: null };
   const result = measureRealisticAccuracy({
     seed: options.seed,
     now: options.now,
-    salesPerTown: salesPerTown ?? options.marketSalesPerTown,
-    ...(noiseVariation ? { noiseVariation } : {}),
+    ...market,
     onProgress: (done, total) => {
-      holder.bar ??= bar(noiseVariation ? 'varied market' : salesPerTown ? 'thin market' : 'realistic market', total, 'valued');
+      holder.bar ??= bar(label, total, 'valued');
       holder.bar.update(done);
     },
   });
@@ -106,17 +105,17 @@ function measuredRealistic(options: ValuationBenchOptions, noiseVariation?: Nois
  * demo generator's market valued today and as at each sale's date.
  */
 export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
-  const realistic = measuredRealistic(options);
+  const realistic = measuredRealistic('realistic market', options, { salesPerTown: options.marketSalesPerTown });
   const m = realistic.model;
   note(`realistic market: ${marketText(realistic, options.seed)}`);
   note(`oracle (the floor): ${errorText(realistic.oracle)}`);
   note(`model: ${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}, against the true value ${correlationText(m.spearmanConfidenceModelError)}`);
   note(`baseline RV brought forward: ${errorText(realistic.rvBaseline)}`);
   note(`baseline suburb $/m² × floor area: ${errorText(realistic.perM2Baseline)}`);
-  const varied = measuredRealistic(options, VARIED_NOISE);
+  const varied = measuredRealistic('varied market', options, { salesPerTown: options.marketSalesPerTown, noiseVariation: VARIED_NOISE });
   const v = varied.model;
   note(`varied market: ${errorText(v)} · ${v.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(v.inRange, 0)} · Spearman(confidence, absolute error) ${correlationText(v.spearmanConfidenceError)} (at most ${correlationText(v.spearmanBound)})`);
-  const thin = measuredRealistic(options, undefined, options.thinSalesPerTown);
+  const thin = measuredRealistic('thin market', options, { salesPerTown: options.thinSalesPerTown });
   const t = thin.model;
   note(`thin market (${fmtInt(options.thinSalesPerTown)} sales a town): ${errorText(t)} · ${t.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(t.inRange, 0)}`);
   const today = measured('demo, held-out, today', options, 'now');

@@ -248,6 +248,8 @@ export type LevelPriors = { suburb: number; street: number };
 /** The bounds of an estimated level prior, in sales: a suburb or street's level is never taken as known, nor as nothing. */
 export const LEVEL_PRIOR_MIN = 0.05;
 export const LEVEL_PRIOR_MAX = 100;
+/** The level priors before the fit has measured them, and those of a model built by hand. */
+const FIXED_LEVEL_PRIORS: LevelPriors = { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES };
 
 /**
  * How much a town's suburbs and streets really differ, from the fit itself (empirical Bayes, by
@@ -368,7 +370,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   // Priors, in sales: ridge on the effects and the curvature (never on the intercept or the
   // elasticities), a random walk between consecutive months (month 0 is today's level, 0).
   let monthPriors = monthPriorsFor(FIRST_ROUND_SD);
-  let levelPriors: LevelPriors = { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES };
+  let levelPriors = FIXED_LEVEL_PRIORS;
   const prior = (a: number[][]) => {
     for (let i = 3; i < p; i++) {
       if (i >= MONTH && i < SUBURB) continue;
@@ -566,7 +568,7 @@ export function townModelVariance(model: TownModel, home: Omit<TownModelSale, 'p
 }
 
 /** The model's level priors (`SUBURB_PRIOR_SALES` for both in a model built by hand). */
-export const levelPriorsOfModel = (model: TownModel): LevelPriors => model.levelPriors ?? { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES };
+export const levelPriorsOfModel = (model: TownModel): LevelPriors => model.levelPriors ?? FIXED_LEVEL_PRIORS;
 
 /** `townModelVariance` in two: the dense columns' share, and the street's (null: a street the model did not fit). */
 function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, monthsAgo: number): { dense: number; street: number | null } | null {
