@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-10',
+      engineVersion: 'kainga-model-11',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -536,6 +536,19 @@ describe("estimateValue: the town's sales model", () => {
     );
     // Without the model, the fixed size rules leave the Grey Lynn prices as they are.
     expect(estimateValue(subject, greyLynn, context).baseValue).toBe(1_000_000);
+  });
+
+  it('does not widen the range for comparables that match poorly: the town model prices the home itself', () => {
+    const close = greyLynn.map((c) => ({ ...c, matchPercentage: 90 }));
+    const far = greyLynn.map((c) => ({ ...c, matchPercentage: 40 }));
+    const width = (e: Estimate) => e.optimisticValue - e.conservativeValue;
+    const near = estimateValue(subject, close, { ...context, townModel });
+    const poor = estimateValue(subject, far, { ...context, townModel });
+    expect(poor.estimatedValue).toBe(near.estimatedValue);
+    expect(width(poor)).toBe(width(near));
+    expect(poor.confidence).toBe(near.confidence);
+    // The fixed size rules have only the comparables' spread to go on: poor matches widen it (× 75 / 40).
+    expect(width(estimateValue(subject, far, context))).toBeGreaterThan(width(estimateValue(subject, close, context)));
   });
 
   it("brings the comparables to today along the town's monthly index, and shows the move as the market step", () => {
