@@ -177,8 +177,9 @@ type ComparablesApproach = {
  *    town's: s_C = σ × √(1 + v), σ the model's studentized residual sd (how
  *    far a sale strays from a model that has not seen it) for this home's kind and suburb
  *    (`townModelSpread`: some suburbs' sales stray further than others') and v how well the model knows this
- *    home's price (`townModelVariance`: about 1/(nₛ + 2) for a typical home on a street of nₛ
- *    sales; more for an unusual size or kind, a thinly sold suburb or an unknown street). Poorly
+ *    home's price (`townModelVariance`: about 1/(nₛ + λ) for a typical home on a street of nₛ
+ *    sales, λ the street ridge the town's sales gave the model, `levelPriors`; more for an
+ *    unusual size or kind, a thinly sold suburb or an unknown street). Poorly
  *    matching comparables do not widen it (`kainga-model-10` multiplied it by max(1, 75 / m̄)):
  *    the model prices the home itself and adjusts each comparable to it, and v already holds
  *    what it does not know. In a town of ~100 sales the comparables' mean match is ~60 %, and
@@ -209,7 +210,7 @@ type ComparablesApproach = {
  *      (`blendWeight`), g the city's `comparablesErrorScale` (1 when unknown; `calibrateCity`
  *      stacks it on the city's recent sales): each approach counts in inverse proportion to its
  *      expected error (squared), as far as the city's sales showed, and neither is ever ignored.
- *      The weights keep kainga-model-6's errors, c = σ × √(1 + 1/(nₛ + 2)) × max(1, 75 / m̄) with
+ *      The weights keep kainga-model-6's errors, c = σ × √(1 + 1/(nₛ + λ)) × max(1, 75 / m̄) with
  *      the town model (else s_C) and r = the comparables' ratios' pooled CV × √(1 + 1/(k + 5))
  *      (else s_R): weighed by s_C and s_R (below), the blend leaned towards the RV and
  *      bench:valuation's MdAPE rose from 4.9 to 5.1 %; the comparables correct the model's price
