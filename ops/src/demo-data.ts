@@ -40,6 +40,10 @@ export const DEFAULT_DEMO_SIZE: DemoSize = { salesPerCity: (_, market) => SALES_
 
 type Progress = (phase: string, done: number, total: number) => void;
 
+/** The demo homes were valued over this many days before the demo's today. */
+const VALUATION_DAYS = 45;
+/** How long before the demo's today its accounts were opened: before any of their valuations. */
+const ACCOUNTS_DAYS_AGO = VALUATION_DAYS + 15;
 const metadataAt = (at: Date) => ({ actorId: null, actorRoles: [], correlationId: 'demo-seed', causationId: null, occurredAt: at.toISOString() });
 
 const mark = (eventStore: EventStore, command: DemoSeedCommand) =>
@@ -104,8 +108,11 @@ export async function seedDemoData(
   const progress = options.onProgress ?? (() => undefined);
 
   const ids: Record<string, string> = {};
+  // Members before the demo homes they valued (seedMarket): "Member since" today beside
+  // valuations made weeks ago read as made-up data.
+  const joined = new Date(now.getTime() - ACCOUNTS_DAYS_AGO * 86_400_000);
   for (const [i, person] of people.entries()) {
-    const ctx = { idempotencyKey: `demo-seed:${person.email}`, metadata: metadataAt(now) };
+    const ctx = { idempotencyKey: `demo-seed:${person.email}`, metadata: metadataAt(joined) };
     const { userId } = await registerAccount(deps, { ...person, password: DEMO_PASSWORD, provider: 'password' }, ctx);
     const rolesCtx = { ...ctx, idempotencyKey: `demo-seed:${person.email}:roles` };
     // The demo admin is made admin the way an operator would: the machine's grant (npm run grant-admin).
@@ -150,7 +157,7 @@ async function seedMarket(deps: AppDeps, { now, sales, homes, ids, progress }: {
   const owners = people.filter((p) => p.email === 'owner@demo.kainga.nz' || p.email.startsWith('neighbour')).map((p) => ids[p.email]!);
   const random = seededRandom(99);
   for (const [i, home] of homes.entries()) {
-    const at = new Date(now.getTime() - Math.floor(random() * 45 * 86_400_000));
+    const at = new Date(now.getTime() - Math.floor(random() * VALUATION_DAYS * 86_400_000));
     const userId = owners[i % owners.length]!;
     const ctx = { idempotencyKey: `demo-seed:home:${i}`, metadata: { ...metadataAt(at), actorId: userId, actorRoles: ['general' as const] } };
     const request = demoRequest(home, random);

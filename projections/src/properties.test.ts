@@ -81,3 +81,32 @@ describe('properties projector: hidden from the public', () => {
     expect(propertiesProjector.version).toBe(3);
   });
 });
+
+describe('properties projector: the latest valuation', () => {
+  const estimate = {
+    estimatedValue: 950_000,
+    conservativeValue: 880_000,
+    optimisticValue: 1_020_000,
+    baseValue: 930_000,
+    conditionAdjustment: 20_000,
+    marketAdjustment: 0,
+    confidence: 72,
+    engine: 'model',
+    engineVersion: 'kainga-model-11',
+    explanation: ['x'],
+    fallbackReason: null,
+  };
+  const completed = (valuationId: string, dates: { completedAt: string; requestedAt?: string }) =>
+    event(`valuation-${valuationId}`, 'ValuationCompleted', { ...estimate, valuationId, propertyId: 'w1', ...dates });
+
+  it('is dated when it was asked for, as every list of valuations dates it', async () => {
+    // Asked for late on 20 November, worked out after midnight.
+    const store = await storeWith([...homes, completed('v1', { requestedAt: '2026-11-20T10:59:00.000Z', completedAt: '2026-11-20T11:01:00.000Z' })]);
+    expect((await findProperty(store, 'w1'))?.latestValuation).toMatchObject({ valuationId: 'v1', createdAt: '2026-11-20T10:59:00.000Z', estimatedValue: 950_000 });
+  });
+
+  it('is dated when it finished when its result does not say when it was asked for (events recorded before it did)', async () => {
+    const store = await storeWith([...homes, completed('v0', { completedAt: '2026-05-01T09:00:00.000Z' })]);
+    expect((await findProperty(store, 'w1'))?.latestValuation).toMatchObject({ valuationId: 'v0', createdAt: '2026-05-01T09:00:00.000Z' });
+  });
+});

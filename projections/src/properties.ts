@@ -112,7 +112,8 @@ export const propertiesProjector: Projector = {
         confidence: data.confidence,
         band: valueBand(data.estimatedValue, data.confidence),
         bucket: confidenceBucket(data.confidence),
-        createdAt: data.completedAt,
+        // Dated as every list of valuations dates it: when it was asked for (older events: when it finished).
+        createdAt: data.requestedAt ?? data.completedAt,
       };
       return [update(data.propertyId, { latestValuation: latest, updatedAt: data.completedAt }, { valuations: 1 })];
     },

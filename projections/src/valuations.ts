@@ -72,7 +72,7 @@ export const valuationsProjector: Projector = {
     },
     ComparablesResearched: (data) => [set(data.valuationId, { comparables: data.comparables, comparablesWindowMonths: data.windowMonths, comparablesNote: data.note })],
     ValuationCompleted: (data) => {
-      const { valuationId, propertyId: _p, completedAt, ...estimate } = data;
+      const { valuationId, propertyId: _p, completedAt, requestedAt: _r, ...estimate } = data;
       return [set(valuationId, { status: 'completed', completedAt, estimate, band: valueBand(estimate.estimatedValue, estimate.confidence), bucket: confidenceBucket(estimate.confidence) })];
     },
     ValuationFailed: (data) => [set(data.valuationId, { status: 'failed', failureReason: data.reason, completedAt: data.failedAt })],

@@ -22,7 +22,7 @@ const estimate: Estimate = {
   explanation: ['x'],
   fallbackReason: null,
 };
-const completed: ValuationEvent = { type: 'ValuationCompleted', data: { ...estimate, valuationId: 'v1', propertyId: 'p1', completedAt: at } };
+const completed: ValuationEvent = { type: 'ValuationCompleted', data: { ...estimate, valuationId: 'v1', propertyId: 'p1', completedAt: at, requestedAt: at } };
 const spec = deciderSpec(valuationDecider);
 
 describe('valuation decider', () => {
@@ -37,6 +37,13 @@ describe('valuation decider', () => {
       .when({ type: 'RecordComparables', comparables: [], windowMonths: 6, note: 'widened', at })
       .then([{ type: 'ComparablesResearched', data: { valuationId: 'v1', comparables: [], windowMonths: 6, note: 'widened', researchedAt: at } }]);
     spec.given([requested]).when({ type: 'CompleteValuation', estimate, at }).then([completed]);
+  });
+  it('carries when it was asked for into its result, for read models kept from the result alone', () => {
+    const earlier = '2026-11-20T08:00:00.000Z';
+    spec
+      .given([{ ...requested, data: { ...requested.data, requestedAt: earlier } } as ValuationEvent])
+      .when({ type: 'CompleteValuation', estimate, at })
+      .then([{ type: 'ValuationCompleted', data: { ...estimate, valuationId: 'v1', propertyId: 'p1', completedAt: at, requestedAt: earlier } }]);
   });
   it('refuses a second result', () => spec.given([requested, completed]).when({ type: 'CompleteValuation', estimate, at }).thenRefuses('conflict'));
   it('fails a pending valuation, and ignores a late failure after completion', () => {

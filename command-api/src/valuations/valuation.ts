@@ -51,7 +51,7 @@ export const valuationDecider: Decider<ValuationState, ValuationCommand, Valuati
       .with({ type: 'ComparablesResearched' }, ({ data }): ValuationState => (state.status === 'none' ? state : { ...state, comparables: data.comparables }))
       .with({ type: 'ValuationCompleted' }, ({ data }): ValuationState => {
         if (state.status === 'none') return state;
-        const { valuationId: _v, propertyId: _p, completedAt: _c, ...estimate } = data;
+        const { valuationId: _v, propertyId: _p, completedAt: _c, requestedAt: _r, ...estimate } = data;
         return { ...state, status: 'completed', estimate };
       })
       .with({ type: 'ValuationFailed' }, ({ data }): ValuationState => (state.status === 'none' ? state : { ...state, status: 'failed', failureReason: data.reason }))
@@ -76,7 +76,7 @@ export const valuationDecider: Decider<ValuationState, ValuationCommand, Valuati
       })
       .with({ type: 'CompleteValuation' }, (c): ValuationEvent[] => {
         const s = pending(state);
-        return [{ type: 'ValuationCompleted', data: { ...c.estimate, valuationId: s.valuationId, propertyId: s.propertyId, completedAt: c.at } }];
+        return [{ type: 'ValuationCompleted', data: { ...c.estimate, valuationId: s.valuationId, propertyId: s.propertyId, completedAt: c.at, requestedAt: s.requestedAt } }];
       })
       .with({ type: 'FailValuation' }, (c): ValuationEvent[] => {
         if (state.status === 'none') throw notFound('Valuation not found.');

@@ -57,7 +57,17 @@ export const ComparablesResearched = z.object({
 });
 export const ValuationCompleted = z.object({
   type: z.literal('ValuationCompleted'),
-  data: Estimate.extend({ valuationId: z.string(), propertyId: z.string(), completedAt: z.string() }),
+  data: Estimate.extend({
+    valuationId: z.string(),
+    propertyId: z.string(),
+    completedAt: z.string(),
+    /**
+     * When the valuation was asked for (its ValuationRequested's requestedAt), carried so that a
+     * read model kept from this event alone (a property's latest valuation) dates it as every list
+     * of valuations does. Absent on events recorded before it was added.
+     */
+    requestedAt: z.string().optional(),
+  }),
 });
 export const ValuationFailed = z.object({
   type: z.literal('ValuationFailed'),

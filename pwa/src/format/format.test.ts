@@ -15,6 +15,13 @@ describe('formats', () => {
     expect(formatDateNZ('2025-03-05T10:00:00Z')).toBe('5 Mar 2025');
     expect(formatDateNZ('nope')).toBe('—');
   });
+  it("dates on New Zealand's calendar, whatever the device's time zone", () => {
+    // 10:57 am on 27 November in Auckland (NZDT, UTC+13) is still 26 November in UTC.
+    expect(formatDateNZ('2026-11-26T21:57:56Z')).toBe('27 Nov 2026');
+    // 11:30 pm on 5 July in Auckland (NZST, UTC+12).
+    expect(formatDateNZ('2026-07-05T11:30:00Z')).toBe('5 Jul 2026');
+    expect(formatDateNZ('2026-07-05T12:30:00Z')).toBe('6 Jul 2026');
+  });
   it('formats areas', () => {
     expect(formatArea(1650)).toBe('1,650 m²');
   });

@@ -11,16 +11,20 @@ export const formatNZD = (value: number | null | undefined) => (value === null |
 export const formatSignedNZD = (value: number) => `${value >= 0 ? '+' : '-'}${nzd().format(Math.abs(value))}`;
 
 /**
- * Dates in en-NZ: year numeric, month short, day numeric, e.g. "5 Mar 2025". One formatter, made on
- * first use: `toLocaleDateString` with options builds a new one per call (milliseconds each on a
- * phone, per card of a list).
+ * Dates in en-NZ: year numeric, month short, day numeric, e.g. "5 Mar 2025", on New Zealand's
+ * calendar (Pacific/Auckland) whatever the device's time zone: the day the engine calls "today"
+ * and the report prints (command-api's valuations/report.ts). A valuation made at 9 am in
+ * Auckland is 8 pm the day before in UTC, and a phone set to another zone showed that day on
+ * screen while the report showed the New Zealand one. One formatter, made on first use:
+ * `toLocaleDateString` with options builds a new one per call (milliseconds each on a phone, per
+ * card of a list).
  */
 let dateFormat: Intl.DateTimeFormat | undefined;
 export function formatDateNZ(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  dateFormat ??= new Intl.DateTimeFormat('en-NZ', { year: 'numeric', month: 'short', day: 'numeric' });
+  dateFormat ??= new Intl.DateTimeFormat('en-NZ', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'Pacific/Auckland' });
   return dateFormat.format(date);
 }
 

@@ -11,7 +11,7 @@ import { useToast } from '../../chrome/ToastProvider';
 import { usePageTitle } from '../../chrome/usePageTitle';
 import { issuesToFields } from '../../forms/validators';
 import { useMyRoles } from '../partner-apply/partner-queries';
-import { formatMemberSince } from './member-since';
+import { formatDateNZ } from '../../format/format';
 import { partnerIdsByRole } from './partner-ids';
 
 type ProfileValues = { firstName: string; lastName: string; email: string };
@@ -71,7 +71,7 @@ function AccountDetails({ user }: { user: User }) {
   const partnerIdItems = usePartnerIdItems(user);
   const items = [
     { key: 'email', label: 'Email', children: user.email },
-    { key: 'since', label: 'Member since', children: formatMemberSince(user.createdAt) },
+    { key: 'since', label: 'Member since', children: formatDateNZ(user.createdAt) },
     {
       key: 'roles',
       label: 'Roles',
