@@ -1,5 +1,7 @@
 import { seedAdPlans } from '@kainga/command-api';
 import { startTestApp, type TestApp } from '@kainga/command-api/testing';
+import { waitForProjection } from '@kainga/platform';
+import { publicStats } from '@kainga/projections';
 import { createActivities, createWorkflowEngine } from '@kainga/workflows';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAdPlans } from './ad-plans-config';
@@ -97,6 +99,13 @@ describe('demo seeding', () => {
     expect(results.length).toBe(requests.length);
     for (const c of results) expect(c.requestedAt).toBe(requestedAt.get(c.valuationId));
     expect(results.some((c) => c.requestedAt !== c.completedAt)).toBe(true);
+    // The public stats count a valuation on the day it was asked for, as the lists date it: the
+    // last 30 days hold the requests of those days, not every valuation worked out at seeding.
+    await waitForProjection(t.stores.readStore, 'activity', events.at(-1)!.position);
+    const sinceDay = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const lastThirtyDays = requests.filter((r) => r.requestedAt!.slice(0, 10) > sinceDay).length;
+    expect(lastThirtyDays).toBeLessThan(requests.length);
+    expect((await publicStats(t.stores.readStore, now)).recentValuationsCount).toBe(lastThirtyDays);
   }, 60_000);
 
   it('does not seed a store that already holds data from before the seed markers existed', async () => {

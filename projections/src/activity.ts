@@ -18,6 +18,8 @@ const typeOf: Record<string, ActivityType> = { UserRegistered: 'user', PropertyR
 
 export const activityProjector: Projector = {
   name: 'activity',
+  // 2: a valuation counts on the day it was asked for (ValuationCompleted.requestedAt).
+  version: 2,
   collections: [ACTIVITY],
   filter: { eventTypes: Object.keys(typeOf) },
   // recentActivity: the last n days.
@@ -25,8 +27,22 @@ export const activityProjector: Projector = {
   project(event: RecordedEvent): CollectionWrite[] {
     const type = typeOf[event.type];
     if (!type) return [];
-    // When it happened (demo data is back-dated this way), else when it was recorded.
-    const day = (event.metadata.occurredAt || event.recordedAt).slice(0, 10);
+    const day = whenOf(event).slice(0, 10);
     return [{ collection: ACTIVITY, updateOne: { filter: { _id: `${type}:${day}` }, update: { $setOnInsert: { type, day }, $inc: { count: 1 } }, upsert: true } }];
   },
 };
+
+/**
+ * When an event counts: a valuation on the day it was asked for, as every list of valuations
+ * dates it (the demo's valuations are asked for over weeks and worked out at seeding: counted when
+ * they finished, all of them fell in the last 30 days); anything else when it happened (demo
+ * data is back-dated this way), else when it was recorded. A ValuationCompleted from before
+ * `requestedAt` existed counts when it happened.
+ */
+function whenOf(event: RecordedEvent): string {
+  if (event.type === 'ValuationCompleted') {
+    const { requestedAt } = event.data as { requestedAt?: unknown };
+    if (typeof requestedAt === 'string' && requestedAt) return requestedAt;
+  }
+  return event.metadata.occurredAt || event.recordedAt;
+}

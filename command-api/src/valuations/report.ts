@@ -78,6 +78,9 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
     .join('');
   const formulaLines = e.explanation.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
   const anyDemo = doc.comparables.some((c) => c.demo);
+  // Dated as the lists of valuations and the property page date it: when it was asked for (the
+  // demo's valuations are asked for over past weeks and worked out at seeding).
+  const assessedOn = date(doc.createdAt);
   const engine = e.engine === 'openai' ? `AI valuer (${escapeHtml(e.engineVersion)})` : `Kāinga valuation model (${escapeHtml(e.engineVersion)})`;
 
   return `<!doctype html>
@@ -119,7 +122,7 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): str
 <header>
   <p class="muted">Kāinga property valuation report</p>
   <h1>${escapeHtml(p.address)}</h1>
-  <p class="muted">${escapeHtml([p.suburb, p.city].filter(Boolean).join(', '))} · Assessed on ${escapeHtml(date(doc.completedAt ?? doc.createdAt))} · Report generated ${escapeHtml(date(generatedAt.toISOString()))}</p>
+  <p class="muted">${escapeHtml([p.suburb, p.city].filter(Boolean).join(', '))} · Assessed on ${escapeHtml(assessedOn)} · Report generated ${escapeHtml(date(generatedAt.toISOString()))}</p>
 </header>
 
 <h2>Estimated value</h2>
