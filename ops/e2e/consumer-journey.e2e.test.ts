@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
+import { DEMO_PASSWORD, newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -333,4 +333,49 @@ describe('the sticky header and toasts', () => {
     expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     await page.close();
   });
+});
+
+/** What sticks out past the right edge of the viewport (a page a phone would scroll sideways), and the page's width. */
+function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number; offenders: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const offenders: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      // The innermost boxes past the edge: each names what to fix.
+      if (box.width === 0 || box.right <= width + 1 || [...el.children].some((c) => c.getBoundingClientRect().right > width + 1)) continue;
+      // Inside a box that clips or scrolls on its own (a wide table's scroller, a hidden table) it moves nothing.
+      let clipped = false;
+      for (let a = el.parentElement; a && !clipped; a = a.parentElement) clipped = getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= width + 1;
+      if (clipped) continue;
+      offenders.push(`${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} ends at ${Math.round(box.right)} px: "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, offenders: offenders.slice(0, 6) };
+  });
+}
+
+describe('every screen fits a phone', () => {
+  // Each screen with what shows its content has arrived (its widest parts: cards, a chart's data table).
+  const screens = [
+    { who: 'owner@demo.kainga.nz', path: '/messages', ready: (page: Page) => page.getByRole('heading', { name: 'Your request' }).first() },
+    { who: 'owner@demo.kainga.nz', path: '/profile', ready: (page: Page) => page.getByText('Member since') },
+    { who: 'admin@demo.kainga.nz', path: '/admin', ready: (page: Page) => page.getByRole('heading', { name: /^Pending Review/ }) },
+  ];
+  for (const { who, path, ready } of screens) {
+    it(`${path} as ${who.split('@')[0]} does not scroll sideways at ${PHONE.width} px`, async () => {
+      const page = await suite.newPage({ viewport: PHONE });
+      await page.goto('/sign-in');
+      await signInThroughUi(page, who, DEMO_PASSWORD);
+      // (The account menu sits behind the phone header's menu button: wait for the screen to move on.)
+      await page.waitForURL((u) => u.pathname !== '/sign-in');
+      await page.goto(path);
+      await visible(ready(page));
+      // Let lazy sections (the admin's charts) and late data settle before measuring.
+      await page.waitForLoadState('networkidle');
+      const overflow = await sidewaysOverflow(page);
+      expect(overflow.offenders, `page ${overflow.scrollWidth} px wide on a ${overflow.clientWidth} px screen`).toEqual([]);
+      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+      await page.close();
+    });
+  }
 });

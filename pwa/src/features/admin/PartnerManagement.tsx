@@ -116,7 +116,7 @@ function Applications({ locations }: { locations: readonly Location[] | undefine
               </div>
               <ApplicationDetails a={a} cityOf={cityOf} />
               <p className="application-description">{a.businessDescription}</p>
-              <Space>
+              <Space wrap>
                 <Button
                   type="primary"
                   loading={approve.isPending && approve.variables?.id === a.id}

@@ -84,29 +84,33 @@ export default function DailyLineChart({ days, lines, axes, ariaLabel, caption, 
       <div className={canvasClassName}>
         <canvas ref={canvas} role="img" aria-label={ariaLabel} />
       </div>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {lines.map((line) => (
-              <th scope="col" key={line.label}>
-                {line.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{dayLabel(day)}</th>
+      {/* Hidden by its wrapper: a table is never narrower than its cells, so hidden itself (1 px wide)
+          it still stretched the page sideways on a phone. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {lines.map((line) => (
-                <td key={line.label}>{format(line, line.values[i] ?? 0)}</td>
+                <th scope="col" key={line.label}>
+                  {line.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{dayLabel(day)}</th>
+                {lines.map((line) => (
+                  <td key={line.label}>{format(line, line.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

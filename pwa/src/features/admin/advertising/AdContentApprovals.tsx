@@ -59,7 +59,7 @@ function AdvertCard({ ad, busy, approving, onApprove, onReject }: { ad: AdConten
           </p>
         </div>
       </div>
-      <Space>
+      <Space wrap>
         <Button type="primary" loading={approving} disabled={busy} onClick={onApprove} aria-label={`Approve ${ad.title}`}>
           Approve
         </Button>

@@ -46,7 +46,7 @@ function PlanCard({ plan, onEdit, switching, onSwitch }: { plan: AdPlanView; onE
         <dt>Max impressions</dt>
         <dd>{plan.maxImpressions.toLocaleString('en-NZ')}</dd>
       </dl>
-      <Space>
+      <Space wrap>
         <Button onClick={onEdit} aria-label={`Edit ${plan.name}`}>
           Edit
         </Button>

@@ -58,7 +58,7 @@ function SubscriptionCard({ s, busy, onAction }: { s: AdminAdSubscriptionView; b
         <dt>Payment</dt>
         <dd>{paymentStateOf(s, formatDateNZ)}</dd>
       </dl>
-      <Space>
+      <Space wrap>
         {subscriptionActions(s.status).map((a) => {
           const button = (
             <Button key={a.label} danger={a.label === 'Expire'} disabled={busy || a.disabled} onClick={a.confirm ? undefined : () => onAction(a)} aria-label={`${a.label} ${name}`}>
