@@ -361,6 +361,31 @@ describe('every screen fits a phone', () => {
     { who: 'owner@demo.kainga.nz', path: '/profile', ready: (page: Page) => page.getByText('Member since') },
     { who: 'admin@demo.kainga.nz', path: '/admin', ready: (page: Page) => page.getByRole('heading', { name: /^Pending Review/ }) },
   ];
+  it('a valuation\'s results, with a partner\'s advert beside them, do not scroll sideways at 390 px', async () => {
+    // Registered on a wide screen (the account menu it waits for sits behind the phone header's menu).
+    const page = await suite.newPage({ viewport: DESKTOP });
+    await registerThroughUi(page, newPerson('Hana', 'Rope'));
+    await page.setViewportSize(PHONE);
+    // Wellington: the demo's partners advertise there, and the advert is the results' widest part.
+    await page.getByLabel('City').click();
+    await page.getByLabel('City').fill('Wellington');
+    await settledSelectList(page).locator('.ant-select-item-option[title="Wellington"]').click();
+    await page.getByLabel('Address').fill('14 Kelburn Parade');
+    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+    await page.getByRole('button', { name: 'Next: Market Research' }).click();
+    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+    await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
+    await visible(page.locator('.ad-banner').first());
+    await page.waitForLoadState('networkidle');
+    // A hover tooltip left open where the last tap was is not the layout's.
+    await page.mouse.move(1, 1);
+    await expect.poll(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
+    const overflow = await sidewaysOverflow(page);
+    expect(overflow.offenders, `page ${overflow.scrollWidth} px wide on a ${overflow.clientWidth} px screen`).toEqual([]);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    await page.close();
+  });
+
   for (const { who, path, ready } of screens) {
     it(`${path} as ${who.split('@')[0]} does not scroll sideways at ${PHONE.width} px`, async () => {
       const page = await suite.newPage({ viewport: PHONE });
