@@ -265,6 +265,8 @@ describe('a signed-in person values a property', () => {
     await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
     await page.getByRole('button', { name: 'Next: Market Research' }).click();
     await visible(page.getByRole('heading', { name: 'No Comparables Yet' }));
+    // ... and what it waits for, with the address and city in.
+    await visible(page.getByText('It starts by itself once you fill in the floor area, land area, bedrooms, bathrooms and rateable value too, or look now with Research Comparable Sales.'));
     await page.getByRole('button', { name: 'Previous' }).click();
     await visible(page.getByRole('heading', { name: 'Step 2 of 3 - Property Condition Assessment' }));
     await page.getByRole('button', { name: 'Previous' }).click();

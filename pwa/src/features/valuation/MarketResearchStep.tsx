@@ -59,12 +59,15 @@ function ComparableCard({ c }: { c: Comparable }) {
 /** Step 3 of 3 - Market Research (consumer spec "Valuation wizard"). */
 export function MarketResearchStep({
   research,
+  waitingHint,
   submitting,
   onResearch,
   onPrevious,
   onSubmit,
 }: {
   research: ResearchView;
+  /** Why research has not started by itself (`researchWaitingHint`), or null. */
+  waitingHint: string | null;
   submitting: boolean;
   onResearch: () => void;
   onPrevious: () => void;
@@ -116,6 +119,7 @@ export function MarketResearchStep({
           <div className="empty-state">
             <h4>No Comparables Yet</h4>
             <p>Research begins once the address and city are entered.</p>
+            {research.status === 'idle' && waitingHint && <p>{waitingHint}</p>}
           </div>
         )}
       </section>

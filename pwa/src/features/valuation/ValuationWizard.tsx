@@ -26,6 +26,8 @@ import {
   emptyWizardForm,
   nextStep,
   previousStep,
+  researchWaitingHint,
+  autoResearchWaitsFor,
   shouldAutoResearch,
   stepHeading,
   stepTitles,
@@ -281,6 +283,7 @@ function WizardBody({ onComplete, onCityChange, start, onPrefillUsed }: WizardPr
       {step === 3 && (
         <MarketResearchStep
           research={research}
+          waitingHint={researchWaitingHint(autoResearchWaitsFor(form))}
           submitting={submit.isPending}
           onResearch={startResearch}
           onPrevious={() => setStep(previousStep(3))}

@@ -10,6 +10,8 @@ import {
   previousStep,
   researchProgress,
   shouldAutoResearch,
+  autoResearchWaitsFor,
+  researchWaitingHint,
   stepHeading,
   toValuationRequest,
   validatePropertyDetails,
@@ -65,6 +67,28 @@ describe('auto research', () => {
     expect(shouldAutoResearch(filled(), { ...fresh, hasResearched: true })).toBe(false);
     expect(shouldAutoResearch(filled(), { ...fresh, isResearching: true })).toBe(false);
     expect(shouldAutoResearch(filled(), { ...fresh, comparablesCount: 2 })).toBe(false);
+  });
+});
+
+describe('what auto research waits for', () => {
+  it('is nothing on a filled form, and each empty or flagged field by its label, in the form\'s order', () => {
+    expect(autoResearchWaitsFor(filled())).toEqual([]);
+    expect(autoResearchWaitsFor({ ...filled(), bedrooms: '', rateableValue: '', floorArea: '-50' })).toEqual(['floor area', 'bedrooms', 'rateable value']);
+  });
+  it('agrees with when auto research starts', () => {
+    for (const field of ['address', 'city', 'floorArea', 'landArea', 'bedrooms', 'bathrooms', 'rateableValue'] as const) {
+      const form = { ...filled(), [field]: '' };
+      expect(autoResearchWaitsFor(form).length === 0).toBe(shouldAutoResearch(form, fresh));
+    }
+  });
+  it('says on step 3 what research waits for once the address and city are in, and nothing otherwise', () => {
+    expect(researchWaitingHint(['bedrooms', 'bathrooms', 'rateable value'])).toBe(
+      'It starts by itself once you fill in the bedrooms, bathrooms and rateable value too, or look now with Research Comparable Sales.',
+    );
+    expect(researchWaitingHint(['rateable value'])).toBe('It starts by itself once you fill in the rateable value too, or look now with Research Comparable Sales.');
+    expect(researchWaitingHint([])).toBeNull();
+    expect(researchWaitingHint(['address', 'bedrooms'])).toBeNull();
+    expect(researchWaitingHint(['city'])).toBeNull();
   });
 });
 

@@ -161,20 +161,40 @@ export interface ResearchState {
   comparablesCount: number;
 }
 
+/** The fields auto research waits for, as the wizard labels them (lower case, for a sentence). */
+const autoResearchLabels = {
+  address: 'address',
+  city: 'city',
+  floorArea: 'floor area',
+  landArea: 'land area',
+  bedrooms: 'bedrooms',
+  bathrooms: 'bathrooms',
+  rateableValue: 'rateable value',
+} as const;
+
 /**
- * Auto research (consumer spec §4): starts once, when address, city, floor area, land area,
- * bedrooms, bathrooms and rateable value are all filled, no research has run or is running, and
- * no comparables are held. A number field counts as filled when it holds a number in its range.
+ * What auto research still waits for (consumer spec §4: address, city, floor area, land area,
+ * bedrooms, bathrooms and rateable value, all filled), in the form's order. A number field counts
+ * as filled when it holds a number in its range: research never runs on a figure the field flags
+ * as wrong.
+ */
+export function autoResearchWaitsFor(form: WizardForm): string[] {
+  const filled: Record<keyof typeof autoResearchLabels, boolean> = {
+    address: form.address.trim() !== '',
+    city: form.city.trim() !== '',
+    bedrooms: form.bedrooms !== '',
+    bathrooms: form.bathrooms !== '',
+    ...(Object.fromEntries(numberFields.map((field) => [field, readNumberEntry(form[field], numberRules[field]).value !== null])) as Record<NumberDetailsField, boolean>),
+  };
+  return (Object.keys(autoResearchLabels) as (keyof typeof autoResearchLabels)[]).filter((k) => !filled[k]).map((k) => autoResearchLabels[k]);
+}
+
+/**
+ * Auto research (consumer spec §4): starts once, when every field it waits for is filled
+ * (`autoResearchWaitsFor`), no research has run or is running, and no comparables are held.
  */
 export function shouldAutoResearch(form: WizardForm, state: ResearchState): boolean {
-  const filled =
-    form.address.trim() !== '' &&
-    form.city.trim() !== '' &&
-    form.bedrooms !== '' &&
-    form.bathrooms !== '' &&
-    // each number typed and in range: research is never run on a figure the field flags as wrong
-    numberFields.every((field) => readNumberEntry(form[field], numberRules[field]).value !== null);
-  return filled && !state.hasResearched && !state.isResearching && state.comparablesCount === 0;
+  return autoResearchWaitsFor(form).length === 0 && !state.hasResearched && !state.isResearching && state.comparablesCount === 0;
 }
 
 /** Research progress (consumer spec §4): 85 while researching, 100 with results, else 0 (bar hidden). */
@@ -182,4 +202,17 @@ export function researchProgress(isResearching: boolean, hasResults: boolean): 0
   if (isResearching) return 85;
   if (hasResults) return 100;
   return 0;
+}
+
+/**
+ * Step 3's word on a research that has not started although the address and city are in: the spec's
+ * empty state says research begins once they are entered, but it starts by itself only once every
+ * field it waits for is (an optional rateable value left empty, it never does). Null when there is
+ * nothing to add: research is under way, or the address or city is still missing (the spec's text
+ * says so).
+ */
+export function researchWaitingHint(waitsFor: readonly string[]): string | null {
+  if (waitsFor.length === 0 || waitsFor.includes('address') || waitsFor.includes('city')) return null;
+  const list = waitsFor.length === 1 ? waitsFor[0] : `${waitsFor.slice(0, -1).join(', ')} and ${waitsFor.at(-1)}`;
+  return `It starts by itself once you fill in the ${list} too, or look now with Research Comparable Sales.`;
 }
