@@ -335,9 +335,9 @@ describe('the sticky header and toasts', () => {
   });
 });
 
-/** What sticks out past the right edge of the viewport (a page a phone would scroll sideways), and the page's width. */
-function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number; offenders: string[] }> {
-  return page.evaluate(() => {
+/** That nothing sticks out past the right edge of the viewport (a page a phone would scroll sideways): the failure lists what does. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const offenders: string[] = [];
     for (const el of document.querySelectorAll('body *')) {
@@ -352,15 +352,11 @@ function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; clientWidt
     }
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, offenders: offenders.slice(0, 6) };
   });
+  expect(overflow.offenders, `page ${overflow.scrollWidth} px wide on a ${overflow.clientWidth} px screen`).toEqual([]);
+  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
 }
 
 describe('every screen fits a phone', () => {
-  // Each screen with what shows its content has arrived (its widest parts: cards, a chart's data table).
-  const screens = [
-    { who: 'owner@demo.kainga.nz', path: '/messages', ready: (page: Page) => page.getByRole('heading', { name: 'Your request' }).first() },
-    { who: 'owner@demo.kainga.nz', path: '/profile', ready: (page: Page) => page.getByText('Member since') },
-    { who: 'admin@demo.kainga.nz', path: '/admin', ready: (page: Page) => page.getByRole('heading', { name: /^Pending Review/ }) },
-  ];
   it('a valuation\'s results, with a partner\'s advert beside them, do not scroll sideways at 390 px', async () => {
     // Registered on a wide screen (the account menu it waits for sits behind the phone header's menu).
     const page = await suite.newPage({ viewport: DESKTOP });
@@ -380,12 +376,16 @@ describe('every screen fits a phone', () => {
     // A hover tooltip left open where the last tap was is not the layout's.
     await page.mouse.move(1, 1);
     await expect.poll(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
-    const overflow = await sidewaysOverflow(page);
-    expect(overflow.offenders, `page ${overflow.scrollWidth} px wide on a ${overflow.clientWidth} px screen`).toEqual([]);
-    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    await expectNoSidewaysScroll(page);
     await page.close();
   });
 
+  // Each screen with what shows its content has arrived (its widest parts: cards, a chart's data table).
+  const screens = [
+    { who: 'owner@demo.kainga.nz', path: '/messages', ready: (page: Page) => page.getByRole('heading', { name: 'Your request' }).first() },
+    { who: 'owner@demo.kainga.nz', path: '/profile', ready: (page: Page) => page.getByText('Member since') },
+    { who: 'admin@demo.kainga.nz', path: '/admin', ready: (page: Page) => page.getByRole('heading', { name: /^Pending Review/ }) },
+  ];
   for (const { who, path, ready } of screens) {
     it(`${path} as ${who.split('@')[0]} does not scroll sideways at ${PHONE.width} px`, async () => {
       const page = await suite.newPage({ viewport: PHONE });
@@ -397,9 +397,7 @@ describe('every screen fits a phone', () => {
       await visible(ready(page));
       // Let lazy sections (the admin's charts) and late data settle before measuring.
       await page.waitForLoadState('networkidle');
-      const overflow = await sidewaysOverflow(page);
-      expect(overflow.offenders, `page ${overflow.scrollWidth} px wide on a ${overflow.clientWidth} px screen`).toEqual([]);
-      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+      await expectNoSidewaysScroll(page);
       await page.close();
     });
   }
