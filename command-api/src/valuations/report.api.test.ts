@@ -2,6 +2,7 @@ import { plainExplanation, plainSentence, ValuationRequest, valueBreakdown, type
 import { waitForProjection } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportEstimate } from '../testing/report-estimate';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 import { OWNER_ACCESS_MESSAGE } from './routes';
 import { completeValuation, locateProperty, recordComparables, requestValuation } from './valuation-commands';
@@ -14,19 +15,7 @@ let t: TestApp;
 let owner: ReturnType<typeof client>;
 let other: ReturnType<typeof client>;
 let valuationId: string;
-const estimate = {
-  estimatedValue: 1_012_000,
-  conservativeValue: 900_000,
-  optimisticValue: 1_100_000,
-  baseValue: 990_000,
-  conditionAdjustment: 34_000,
-  marketAdjustment: -12_000,
-  confidence: 70,
-  engine: 'model' as const,
-  engineVersion: 'test',
-  explanation: ['Report test: the first formula.', 'Second formula: 990,000 + 34,000 − 12,000 = 1,012,000 & <b>escaped</b>.'],
-  fallbackReason: null,
-};
+const estimate = reportEstimate;
 const RATEABLE_VALUE = 950_000;
 const CONDITION_SCORES = { kitchen: 5, roofing: 4 };
 let comparables: Comparable[];

@@ -1,5 +1,6 @@
 import type { ValuationDoc } from '@kainga/projections';
 import { describe, expect, it } from 'vitest';
+import { reportEstimate } from '../testing/report-estimate';
 import { renderValuationReport } from './report';
 
 const doc = (createdAt: string, completedAt: string): ValuationDoc => ({
@@ -15,19 +16,7 @@ const doc = (createdAt: string, completedAt: string): ValuationDoc => ({
   comparables: [],
   comparablesWindowMonths: 3,
   comparablesNote: null,
-  estimate: {
-    estimatedValue: 1_012_000,
-    conservativeValue: 900_000,
-    optimisticValue: 1_100_000,
-    baseValue: 990_000,
-    conditionAdjustment: 34_000,
-    marketAdjustment: -12_000,
-    confidence: 70,
-    engine: 'model',
-    engineVersion: 'test',
-    explanation: ['A formula.'],
-    fallbackReason: null,
-  },
+  estimate: reportEstimate,
   band: null,
   bucket: null,
   failureReason: null,
