@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
+import { chooseCity, DEMO_PASSWORD, newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -82,6 +82,15 @@ async function coveredControls(page: Page): Promise<string[]> {
     window.scrollTo({ top: 0, behavior: 'instant' });
     return [...found];
   });
+}
+
+/** Values a home from its address and city alone, through the wizard's three steps. */
+async function valueWithAddressAndCity(page: Page, address: string, city: string): Promise<void> {
+  await page.getByLabel('Address').fill(address);
+  await chooseCity(page, city);
+  await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
+  await page.getByRole('button', { name: 'Next: Market Research' }).click();
+  await page.getByRole('button', { name: 'Generate Valuation' }).click();
 }
 
 const startAssessment = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Start Assessment' });
@@ -295,13 +304,7 @@ describe('the sticky header and toasts', () => {
     const page = await suite.newPage();
     await registerThroughUi(page, newPerson('Ana', 'Rewi'));
     await page.setViewportSize(PHONE);
-    await page.getByLabel('Address').fill('12 Karori Road');
-    await page.getByLabel('City').click();
-    await page.getByLabel('City').fill('Wellington');
-    await settledSelectList(page).locator('.ant-select-item-option[title="Wellington"]').click();
-    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
-    await page.getByRole('button', { name: 'Next: Market Research' }).click();
-    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+    await valueWithAddressAndCity(page, '12 Karori Road', 'Wellington');
 
     const heading = await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
     const notice = await visible(toast(page, 'Valuation Complete'));
@@ -320,13 +323,7 @@ describe('the sticky header and toasts', () => {
   it('on a wide screen, a toast sits below the header, clear of the account menu', async () => {
     const page = await suite.newPage({ viewport: DESKTOP });
     await registerThroughUi(page, newPerson('Tama', 'Horo'));
-    await page.getByLabel('City').click();
-    await page.getByLabel('City').fill('Nelson');
-    await settledSelectList(page).locator('.ant-select-item-option[title="Nelson"]').click();
-    await page.getByLabel('Address').fill('1 Wide Street');
-    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
-    await page.getByRole('button', { name: 'Next: Market Research' }).click();
-    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+    await valueWithAddressAndCity(page, '1 Wide Street', 'Nelson');
     const notice = await visible(toast(page, 'Valuation Complete'));
     const box = await notice.boundingBox();
     const header = await page.getByRole('banner').boundingBox();
@@ -363,13 +360,7 @@ describe('every screen fits a phone', () => {
     await registerThroughUi(page, newPerson('Hana', 'Rope'));
     await page.setViewportSize(PHONE);
     // Wellington: the demo's partners advertise there, and the advert is the results' widest part.
-    await page.getByLabel('City').click();
-    await page.getByLabel('City').fill('Wellington');
-    await settledSelectList(page).locator('.ant-select-item-option[title="Wellington"]').click();
-    await page.getByLabel('Address').fill('14 Kelburn Parade');
-    await page.getByRole('button', { name: 'Next: Condition Assessment' }).click();
-    await page.getByRole('button', { name: 'Next: Market Research' }).click();
-    await page.getByRole('button', { name: 'Generate Valuation' }).click();
+    await valueWithAddressAndCity(page, '14 Kelburn Parade', 'Wellington');
     await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
     await visible(page.locator('.ad-banner').first());
     await page.waitForLoadState('networkidle');
