@@ -109,7 +109,8 @@ export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
   const m = realistic.model;
   note(`realistic market: ${marketText(realistic, options.seed)}`);
   note(`oracle (the floor): ${errorText(realistic.oracle)}`);
-  note(`model: ${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}, against the true value ${correlationText(m.spearmanConfidenceModelError)}`);
+  note(`best-informed valuer: ${errorText(realistic.bestInformed)} · ${realistic.bestInformed.ratioToFloor.toFixed(2)}× the floor`);
+  note(`model: ${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× the floor, ${m.ratioToBestInformed.toFixed(2)}× the best-informed valuer · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}, against the true value ${correlationText(m.spearmanConfidenceModelError)}`);
   note(`baseline RV brought forward: ${errorText(realistic.rvBaseline)}`);
   note(`baseline suburb $/m² × floor area: ${errorText(realistic.perM2Baseline)}`);
   const varied = measuredRealistic('varied market', options, { salesPerTown: options.marketSalesPerTown, noiseVariation: VARIED_NOISE });

@@ -9,6 +9,10 @@ export const CONDITION_MEAN = 3.1;
 export const CONDITION_SD = 0.75;
 /** Value per star of the true grade above or below 3 (multiplicative: e^(0.05 × (grade − 3))). */
 export const CONDITION_VALUE_PER_STAR = 0.05;
+/** How far an owner's view of the whole home leans from its true grade (sd, stars). */
+export const OWNER_LEAN_SD = 0.35;
+/** How far one criterion's rating strays from the owner's view of the whole home (sd, stars), before rounding. */
+export const CRITERION_SD = 0.8;
 /** Share of criteria an owner leaves N/A (no ensuite, no pool, …). */
 const NOT_APPLICABLE_SHARE = 0.15;
 
@@ -24,11 +28,11 @@ export const conditionFactor = (grade: number) => Math.exp(CONDITION_VALUE_PER_S
  * stars 1–5; about 15 % left N/A (0). Their mean tracks the grade to about ±0.4 stars.
  */
 export function drawOwnerRatings(random: Random, grade: number): ConditionScores {
-  const lean = 0.35 * random.normal();
+  const lean = OWNER_LEAN_SD * random.normal();
   const scores: ConditionScores = {};
   for (const key of conditionKeys) {
     const rated = random.next() >= NOT_APPLICABLE_SHARE;
-    const star = clamp(Math.round(grade + lean + 0.8 * random.normal()), 1, 5);
+    const star = clamp(Math.round(grade + lean + CRITERION_SD * random.normal()), 1, 5);
     scores[key] = rated ? star : 0;
   }
   return scores;

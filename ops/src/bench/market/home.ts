@@ -11,6 +11,8 @@ export interface BenchHome {
   homeId: string;
   address: string;
   suburb: string;
+  /** The street's name (the address without its number). */
+  street: string;
   town: string;
   latitude: number;
   longitude: number;
@@ -27,6 +29,8 @@ export interface BenchHome {
     condition: number;
     /** Suburb level × street level. */
     location: number;
+    /** The street's own level alone (log-sd `STREET_LEVEL_SD`), the part of `location` a valuer reads only from the street's sales. */
+    streetLevel: number;
     /** The home's own factor nobody can see (view, layout, light), log-sd 0.03. */
     idiosyncratic: number;
     /** Value at the town's peak (index 1). */
@@ -66,12 +70,13 @@ export function drawHome(random: Random, town: TownPlace, suburb: BenchSuburb, s
   const along = offsetKm(street, random.between(-0.35, 0.35), street.bearing);
   const place = rounded(offsetKm(along, random.between(0, 0.03), random.between(0, 2 * Math.PI)));
   const condition = drawConditionGrade(random);
-  const hidden = { condition, location: suburb.level * street.level, idiosyncratic: random.lognormal(IDIOSYNCRATIC_SD) };
+  const hidden = { condition, location: suburb.level * street.level, streetLevel: street.level, idiosyncratic: random.lognormal(IDIOSYNCRATIC_SD) };
   const home = { type, floorArea, landArea };
   return {
     homeId,
     address: `${type === 'apartment' || type === 'unit' ? `${random.int(1, 12)}/` : ''}${number} ${street.name}`,
     suburb: suburb.name,
+    street: street.name,
     town: town.name,
     ...place,
     ...home,

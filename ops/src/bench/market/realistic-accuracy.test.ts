@@ -9,7 +9,7 @@ describe('measureRealisticAccuracy', () => {
   const options = { seed: 3, now: new Date('2026-06-15T00:00:00Z'), salesPerTown: 150, towns: 2 };
   const result = measureRealisticAccuracy(options);
 
-  it('values every held-out sale with the oracle, both baselines and the model, from earlier sales only', () => {
+  it('values every held-out sale with the oracle, the best-informed valuer, both baselines and the model, from earlier sales only', () => {
     expect(result.heldOut).toBeGreaterThan(20);
     expect(result.cases).toHaveLength(result.heldOut);
     expect(result.oracle.count).toBe(result.heldOut);
@@ -17,6 +17,10 @@ describe('measureRealisticAccuracy', () => {
     expect(result.perM2Baseline.count).toBe(result.heldOut);
     expect(result.model.count).toBe(result.heldOut);
     expect(result.model.ratioToFloor).toBeCloseTo(result.model.mdape / result.oracle.mdape, 10);
+    expect(result.bestInformed.count).toBe(result.heldOut);
+    expect(result.bestInformed.ratioToFloor).toBeCloseTo(result.bestInformed.mdape / result.oracle.mdape, 10);
+    // The model values every sale here, so it and the best-informed valuer stand on the same sales.
+    expect(result.model.ratioToBestInformed).toBeCloseTo(result.model.mdape / result.bestInformed.mdape, 10);
     expect(result.model.buckets.reduce((n, b) => n + b.count, 0)).toBe(result.model.count);
     for (const c of result.cases) for (const comparable of c.model!.estimate.explanation) expect(comparable).not.toContain('demo data');
   });

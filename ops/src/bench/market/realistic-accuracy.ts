@@ -1,7 +1,8 @@
 import type { SaleData } from '@kainga/contracts';
 import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
-import { generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
+import { bestInformedEstimate, streetOfSale } from './best-informed';
+import { BENCH_MARKET_DEFAULTS, generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
 import { confidenceBuckets, coverage, expectedAbsoluteError, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
@@ -12,6 +13,8 @@ import { saleDataOf } from './subject';
 export interface RealisticCase {
   sale: BenchSale;
   oracle: number;
+  /** The best-informed valuer's (`bestInformedEstimate`). */
+  bestInformed: number;
   rvBaseline: number | null;
   perM2Baseline: number | null;
   model: ModelValuation | null;
@@ -20,6 +23,8 @@ export interface RealisticCase {
 export interface ModelFigures extends ErrorSummary {
   /** MdAPE ÷ the oracle's. */
   ratioToFloor: number;
+  /** MdAPE ÷ the best-informed valuer's, on the same sales: how far the model is from what the market allows. */
+  ratioToBestInformed: number;
   /** Share of sale prices inside [conservative, optimistic]. */
   inRange: number;
   /**
@@ -66,6 +71,8 @@ export interface RealisticAccuracyResult {
   oracle: ErrorSummary;
   /** Knows everything but the home's own factor (`knowsAllButTheHomeEstimate`): a reference, not a goal. */
   allButTheHome: ErrorSummary;
+  /** Knows the market's rules, infers the street, condition and own factor (`bestInformedEstimate`). */
+  bestInformed: ErrorSummary & { ratioToFloor: number };
   rvBaseline: ErrorSummary;
   perM2Baseline: ErrorSummary;
   model: ModelFigures;
@@ -101,12 +108,18 @@ function earlierThan<T extends { saleDate: string }>(sorted: readonly T[], date:
 export function measureRealisticAccuracy(options: RealisticAccuracyOptions): RealisticAccuracyResult {
   const market = generateBenchMarket(options);
   const byTown = new Map<string, { sales: BenchSale[]; data: SaleData[] }>();
+  const byStreet = new Map<string, BenchSale[]>();
   for (const sale of market.training) {
     const town = byTown.get(sale.home.town) ?? { sales: [], data: [] };
     town.sales.push(sale);
     town.data.push(saleDataOf(sale));
     byTown.set(sale.home.town, town);
+    const street = byStreet.get(streetOfSale(sale)) ?? [];
+    street.push(sale);
+    byStreet.set(streetOfSale(sale), street);
   }
+  const towns = new Map(market.towns.map((t) => [t.name, t]));
+  const rvError = options.rvError ?? BENCH_MARKET_DEFAULTS.rvError;
 
   const cases: RealisticCase[] = [];
   let modelMs = 0;
@@ -117,11 +130,13 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     const started = performance.now();
     const model = valueWithModel(sale, pool);
     modelMs += performance.now() - started;
-    cases.push({ sale, oracle: oracleEstimate(sale), rvBaseline: rvBroughtForward(sale, earlier), perM2Baseline: suburbPricePerM2(sale, earlier), model });
+    const bestInformed = bestInformedEstimate(sale, earlierThan(byStreet.get(streetOfSale(sale)) ?? [], sale.saleDate), towns.get(sale.home.town)!, rvError);
+    cases.push({ sale, oracle: oracleEstimate(sale), bestInformed, rvBaseline: rvBroughtForward(sale, earlier), perM2Baseline: suburbPricePerM2(sale, earlier), model });
     if ((i + 1) % 50 === 0 || i + 1 === market.heldOut.length) options.onProgress?.(i + 1, market.heldOut.length);
   }
 
   const oracle = summariseErrors(errorsOf(cases, (c) => c.oracle));
+  const bestInformed = summariseErrors(errorsOf(cases, (c) => c.bestInformed));
   const valued = cases.flatMap((c) => (c.model ? [{ c, m: c.model, error: relativeError(c.model.estimate.estimatedValue, c.sale.price) }] : []));
   const summary = summariseErrors(valued.map((v) => v.error));
   const summaryOf = (keep: (v: (typeof valued)[number]) => boolean) => summariseErrors(valued.filter(keep).map((v) => v.error));
@@ -132,6 +147,8 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const model: ModelFigures = {
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
+    // On the sales the model valued (it declines none on this market), so both stand on the same luck.
+    ratioToBestInformed: summary.mdape / summariseErrors(valued.map((v) => relativeError(v.c.bestInformed, v.c.sale.price))).mdape,
     inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
     medianErrorFromTruth: median(errorsFromTruth),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
@@ -154,6 +171,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     withoutRv: all.filter((s) => s.rateableValue === null).length,
     oracle,
     allButTheHome: summariseErrors(cases.map((c) => relativeError(knowsAllButTheHomeEstimate(c.sale), c.sale.price))),
+    bestInformed: { ...bestInformed, ratioToFloor: bestInformed.mdape / oracle.mdape },
     // (a) falls back to (b) for a home without an RV, so both baselines value every held-out sale.
     rvBaseline: summariseErrors(errorsOf(cases, (c) => c.rvBaseline ?? c.perM2Baseline)),
     perM2Baseline: summariseErrors(errorsOf(cases, (c) => c.perM2Baseline)),

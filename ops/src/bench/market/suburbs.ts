@@ -13,7 +13,10 @@ export interface BenchSuburb extends Point {
   streets: BenchStreet[];
 }
 
-/** A street: a short line through its centre, with its own small price level (log-sd 0.03). */
+/** Log-sd of a street's own price level within its suburb. */
+export const STREET_LEVEL_SD = 0.03;
+
+/** A street: a short line through its centre, with its own small price level (log-sd `STREET_LEVEL_SD`). */
 export interface BenchStreet extends Point {
   name: string;
   /** Radians, 0 = north. */
@@ -65,7 +68,7 @@ export function drawSuburbs(random: Random, town: TownPlace, count: number): Ben
       if (used.has(streetName)) continue;
       used.add(streetName);
       const at = offsetKm(centre, random.between(0, 0.9), random.between(0, 2 * Math.PI));
-      streets.push({ ...at, name: streetName, bearing: random.between(0, Math.PI), level: random.lognormal(0.03) });
+      streets.push({ ...at, name: streetName, bearing: random.between(0, Math.PI), level: random.lognormal(STREET_LEVEL_SD) });
     }
     suburbs.push({ ...centre, name, level, typeMix, streets });
   }
