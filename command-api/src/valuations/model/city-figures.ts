@@ -3,7 +3,7 @@ import { DAYS_PER_MONTH, daysBetween, formatIsoDate, monthsBefore, nzDateOf, par
 import { normalisePlace } from './comparables';
 import { calibrateCity } from './range-calibration';
 import { fitTownModel, townModelLeaveOneOut, townModelStudentizedResidual, townMonthEffect, type TownModel } from './town-model';
-import { median, weightedMedian } from './statistics';
+import { median, robustCovariance, robustSd, weightedMedian } from './statistics';
 
 /** City-wide figures look back this many months (the widest comparables window). */
 export const CITY_FIGURES_WINDOW_MONTHS = 24;
@@ -100,19 +100,6 @@ const recencyWeight = (monthsAgo: number) => Math.exp(-monthsAgo / CITY_RECENCY_
 /** Fewest sales for the city's ratio spread and the shared error (fewer: null). */
 export const CITY_SPREAD_MIN_SALES = 30;
 
-/** 1.4826 × the median absolute deviation from the median: a standard deviation one family transfer does not move. */
-const robustSd = (xs: readonly number[]) => {
-  const centre = median(xs);
-  return 1.4826 * median(xs.map((x) => Math.abs(x - centre)));
-};
-
-/**
- * Robust covariance of pairs (Gnanadesikan–Kettenring): (sd(a + b)² − sd(a − b)²) / 4 with robust
- * standard deviations, so the family transfers, far below both approaches at once, do not make
- * the two look more alike than market sales are.
- */
-const robustCovariance = (pairs: readonly (readonly [number, number])[]) =>
-  (robustSd(pairs.map(([a, b]) => a + b)) ** 2 - robustSd(pairs.map(([a, b]) => a - b)) ** 2) / 4;
 
 /**
  * The `EstimateContext` city figures, from every sale in the city (see `normalisePlace`) with a

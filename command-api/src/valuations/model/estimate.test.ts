@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-11',
+      engineVersion: 'kainga-model-12',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -536,6 +536,24 @@ describe("estimateValue: the town's sales model", () => {
     );
     // Without the model, the fixed size rules leave the Grey Lynn prices as they are.
     expect(estimateValue(subject, greyLynn, context).baseValue).toBe(1_000_000);
+  });
+
+  it("counts the comparables for what neighbours' residuals share in the town: not at all when they share nothing, as 20 sales at most", () => {
+    // Three comparables 10 % above what the model says of them: their median is 1,343,543 for this home.
+    const dearer = greyLynn.map((c) => ({ ...c, price: 1_100_000 }));
+    const base = (neighbourCovariance?: number) =>
+      estimateValue(subject, dearer, { ...context, townModel: { ...townModel, ...(neighbourCovariance === undefined ? {} : { neighbourCovariance }) } });
+    // Neighbours stray no more alike than strangers: the model's own price, and the line says why.
+    const alone = base(0);
+    expect(alone.baseValue).toBe(1_221_000);
+    expect(alone.explanation[0]).toContain("which is taken as it is: in Auckland's sales, neighbours stray from the model no more alike than homes far apart");
+    // τ² = σ² / 101: the model counts as 100 sales, the three comparables as 3 % of the value.
+    expect(base(0.08 ** 2 / 101).baseValue).toBe(Math.round((3 * 1_343_543 + 100 * 1_221_403) / 103 / 1000) * 1000);
+    expect(base(0.08 ** 2 / 101).explanation[0]).toContain('which counts as 100 sales');
+    // Neighbours that share a lot, or a town not measured: twenty sales, as before.
+    const twenty = Math.round((3 * 1_343_543 + 20 * 1_221_403) / 23 / 1000) * 1000;
+    expect(base(0.05 ** 2).baseValue).toBe(twenty);
+    expect(base().baseValue).toBe(twenty);
   });
 
   it('does not widen the range for comparables that match poorly: the town model prices the home itself', () => {

@@ -11,9 +11,10 @@ import { levelPriorsOfModel, streetKey, suburbSpreadOf, townModelLogPrice, townM
  * rules for every comparable, `-5` a straight-line city trend and five-sale weight for the town
  * model, `-7` the same range for a rated home as for an unrated one, `-8` one spread for every
  * suburb of a town, `-9` one fixed ridge (2 sales) for every suburb's and street's level, `-10`
- * the town model's expected error widened by how poorly the comparables matched (see git history).
+ * the town model's expected error widened by how poorly the comparables matched, `-11` the town
+ * model's price counted as twenty comparables whatever the town's sales said (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-11';
+export const MODEL_ENGINE_VERSION = 'kainga-model-12';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -67,8 +68,28 @@ export type EstimateContext = {
 /** `comparablesError` and `rateableError` are the errors the two are weighed by (step 3). */
 export type EstimateParts = { comparables: number | null; comparablesError: number | null; rateable: number | null; rateableError: number | null; baseError: number };
 
-/** The town model's price for this home counts as this many comparables beside the comparables' own median (see step 1). */
+/**
+ * The town model's price for this home counts as at least this many comparables beside the
+ * comparables' own median (see step 1), and as this many in a town whose neighbours' residuals
+ * were not measured.
+ */
 export const TOWN_MODEL_WEIGHT = 20;
+
+/**
+ * How many comparables the town model's price counts as (step 1): W = (σ² − τ²) / τ², at least
+ * `TOWN_MODEL_WEIGHT`, with σ the model's residual spread and τ² what neighbouring sales' residuals
+ * share (`TownModel.neighbourCovariance`). If a home's deviation from the model is a part δ its
+ * neighbours share (variance τ²) plus its own sale's (σ² − τ²), the m comparables' mean residual
+ * says E[δ] = m / (m + W) of it: the comparables count for what they know that the model does not.
+ * τ² ≤ 0 (neighbours stray no more alike than strangers once the model knows their street): the
+ * model's price alone (Infinity). Not measured: `TOWN_MODEL_WEIGHT`.
+ */
+export function townModelWeightOf(model: Pick<TownModel, 'residualSd' | 'neighbourCovariance'>): number {
+  const shared = model.neighbourCovariance;
+  if (shared === undefined) return TOWN_MODEL_WEIGHT;
+  if (!(shared > 0)) return Infinity;
+  return Math.max(TOWN_MODEL_WEIGHT, (model.residualSd ** 2 - shared) / shared);
+}
 
 export const NOT_ENOUGH_INFORMATION = 'Not enough information to estimate: enter the floor area or the rateable value.';
 
@@ -123,6 +144,12 @@ export const RANGE_SPAN = 0.26;
 /** 1.28 expected errors either side hold about 4 in 5 sales (the 80 % interval of a normal error). */
 export const RANGE_Z = 1.28;
 
+/** How much the town model's price counts beside the comparables' median, in words (step 1). */
+const townModelWeightText = (weight: number, cityName: string) =>
+  weight === Infinity
+    ? `which is taken as it is: in ${cityName}'s sales, neighbours stray from the model no more alike than homes far apart, so the comparables' prices are their own sales' luck`
+    : `which counts as ${formatNumber(Math.round(weight))} sales`;
+
 /** The city's trend a month when it is known. */
 const cityTrendOf = (context: EstimateContext): number | null =>
   typeof context.cityTrendPerMonth === 'number' && Number.isFinite(context.cityTrendPerMonth) ? context.cityTrendPerMonth : null;
@@ -157,7 +184,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-11`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-12`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -170,9 +197,14 @@ type ComparablesApproach = {
  *    adjusted to the subject and to today by the model, qᵢ = pᵢ × e^(h(subject, today) − h(i, its
  *    sale month)), h the model's ln price (suburb, street, kind of home, floor and land area, the
  *    town's monthly index); c̃ = wmedian(qᵢ; weights mᵢ); the model's own price H = e^h(subject,
- *    today); C_today = (m·c̃ + 20·H) / (m + 20): the model counts as twenty comparables (on
- *    bench:valuation the comparables add little once the model prices the street: five let
- *    their sale noise through). C = C_today × e^(index at d̃ months ago), as at the comparables'
+ *    today); C_today = (m·c̃ + W·H) / (m + W), W = (σ² − τ²) / τ² and at least 20
+ *    (`townModelWeightOf`): the model counts as W comparables, τ² being what a sale shares with
+ *    its nearest neighbour beyond the model (`neighbourCovariance`, over the town's sales), so the
+ *    comparables count for what they know of this home that the model does not, and not at all
+ *    (C_today = H) where neighbours stray from it no more alike than strangers. A comparable was
+ *    one of the sales the model was fitted on: on bench:valuation's market, where nothing below a
+ *    street's level is local, a fixed twenty let five sales' own noise through (seed 7: MdAPE
+ *    1.26× the floor, 1.24× with W). C = C_today × e^(index at d̃ months ago), as at the comparables'
  *    median sale date d̃, so that step 5 shows the market's move since. Its expected error is the
  *    town's: s_C = σ × √(1 + v), σ the model's studentized residual sd (how
  *    far a sale strays from a model that has not seen it) for this home's kind and suburb
@@ -305,7 +337,8 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       const medianAge = ages.length > 0 ? median(ages) : 0;
       const town = Math.exp(subjectLog);
       const m = figures.length;
-      const valueToday = (m * own + TOWN_MODEL_WEIGHT * town) / (m + TOWN_MODEL_WEIGHT);
+      const weight = townModelWeightOf(model);
+      const valueToday = weight === Infinity ? town : (m * own + weight * town) / (m + weight);
       // Stated as at the comparables' median sale date, so the market step shows what the index did since.
       const then = Math.exp(townMonthEffect(model, medianAge + at.monthsAgo) - townMonthEffect(model, at.monthsAgo));
       const value = valueToday * then;
@@ -323,7 +356,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       const weightError = model.residualSd * Math.sqrt(1 + 1 / (streetSales + streetPrior)) * matchWidening;
       approach = { value, figures, count: usable.length, meanMatch, error, weightError };
       explanation.push(
-        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, which counts as ${TOWN_MODEL_WEIGHT} sales → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).${suburbSpreadLine(model, input.suburb, cityName)}`,
+        `Comparable sales: ${plural(m, 'sale', 'sales')}, each price adjusted to this home and to today by what ${cityName}'s sales of the last 24 months say its suburb, street, kind of home, size and sale month are worth → median ${formatNzd(own)} weighted by match; the same sales model prices this home at ${formatNzd(town)}, ${townModelWeightText(weight, cityName)} → ${formatNzd(valueToday)} today, ${formatNzd(value)} at the comparables' median sale date (${(medianAge).toFixed(1)} months ago).${suburbSpreadLine(model, input.suburb, cityName)}`,
       );
     } else {
       const withArea = floorArea !== null ? usable.filter((c) => positive(c.floorArea)) : [];

@@ -8,10 +8,14 @@ export const mean = (values: readonly number[]): number => {
   return values.reduce((sum, v) => sum + v, 0) / values.length;
 };
 
-/** The middle value; the mean of the two middle values for an even count. */
+/**
+ * The middle value; the mean of the two middle values for an even count. Sorted as a Float64Array
+ * (numeric, no comparator calls): a town's fit takes medians of thousands of residuals, and 25,000
+ * took ~25 ms each with `[...values].sort((a, b) => a − b)`, a few with the typed array.
+ */
 export const median = (values: readonly number[]): number => {
   if (values.length === 0) throw new Error('median of no values');
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
@@ -19,7 +23,7 @@ export const median = (values: readonly number[]): number => {
 /** The q-quantile (0–1) of `values`, interpolating between order statistics (type 7, as R and NumPy do by default); NaN when empty. */
 export const quantile = (values: readonly number[], q: number): number => {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const at = (sorted.length - 1) * Math.min(1, Math.max(0, q));
   const below = Math.floor(at);
   const above = Math.min(sorted.length - 1, below + 1);
@@ -102,3 +106,17 @@ export const normalWithin = (z: number): number => {
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   return 1 - poly * Math.exp(-x * x);
 };
+
+/** 1.4826 × the median absolute deviation from the median: a standard deviation one family transfer does not move. */
+export const robustSd = (xs: readonly number[]) => {
+  const centre = median(xs);
+  return 1.4826 * median(xs.map((x) => Math.abs(x - centre)));
+};
+
+/**
+ * Robust covariance of pairs (Gnanadesikan–Kettenring): (sd(a + b)² − sd(a − b)²) / 4 with robust
+ * standard deviations: a family transfer, far below both figures at once, does not make the two
+ * look more alike than market sales are.
+ */
+export const robustCovariance = (pairs: readonly (readonly [number, number])[]) =>
+  (robustSd(pairs.map(([a, b]) => a + b)) ** 2 - robustSd(pairs.map(([a, b]) => a - b)) ** 2) / 4;

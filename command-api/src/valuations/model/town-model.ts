@@ -1,5 +1,6 @@
 import { propertyTypeOf, propertyTypes, type PropertyType } from '@kainga/contracts';
 import { normalisePlace } from './comparables';
+import { neighbourCovariance } from './neighbour-covariance';
 import { median, withinTukeyFences } from './statistics';
 import { streetOf } from './street';
 
@@ -80,6 +81,12 @@ export type TownModel = {
   salesCount: number;
   /** What the fit leaves unsure about its own effects (`townModelVariance`); absent from a model built by hand. */
   uncertainty?: TownModelUncertainty;
+  /**
+   * What neighbouring sales' residuals share (ln², `neighbourCovariance`): how far comparables
+   * know something of a home that the model does not. Absent from a model built by hand or a town
+   * with too few placed sales.
+   */
+  neighbourCovariance?: number;
 };
 
 /**
@@ -145,6 +152,9 @@ export type TownModelSale = {
   landArea: number | null;
   /** Months between the sale and the model's today (0 or absent: this month). */
   monthsAgo?: number;
+  /** Where it is (`neighbourCovariance` pairs each sale with its nearest); absent or null: not paired. */
+  latitude?: number | null;
+  longitude?: number | null;
 };
 
 /** A street within its suburb ("kelburn|upland road"); null without an address with a street number. */
@@ -446,7 +456,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   if (model.uncertainty) {
     const studentized = usable.flatMap((s) => {
       const r = townModelStudentizedResidual(model, s);
-      return r === null ? [] : [{ type: propertyTypeOf(s), suburb: normalisePlace(s.suburb), r }];
+      return r === null ? [] : [{ type: propertyTypeOf(s), suburb: normalisePlace(s.suburb), r, sale: s }];
     });
     // Market sales only: a family transfer sold at 60–85 % of the value is far outside Tukey's
     // fences; within them, the residuals' root mean square (÷ 0.971, a normal cut at the fences,
@@ -484,6 +494,10 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
       const groups = [...bySuburb];
       const shrunk = shrunkSpreads(groups.map(([, own]) => ({ count: own.length, sd: spreadOf(own) })), townSd);
       model.suburbResidualSd = Object.fromEntries(groups.map(([suburb], i) => [suburb, shrunk[i]!]));
+      const shared = neighbourCovariance(
+        market.flatMap(({ r, sale }) => (typeof sale.latitude === 'number' && typeof sale.longitude === 'number' ? [{ suburb: sale.suburb, latitude: sale.latitude, longitude: sale.longitude, residual: r }] : [])),
+      );
+      if (shared !== null) model.neighbourCovariance = shared;
     }
   }
   return model;
