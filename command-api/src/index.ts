@@ -7,7 +7,7 @@ export { SESSION_COOKIE } from './plugins/sessions';
 export * from './valuations/valuation-commands';
 export { researchComparables } from './valuations/research';
 export { cityMarketFor } from './valuations/city-market';
-export { cityMarketFigures, CONFIDENCE_WITHIN, estimateValue, estimateWithOpenAI, findComparables, normalWithin, type ValuationSubject } from './valuations/model';
+export { cityMarketFigures, CONFIDENCE_WITHIN, estimateValue, estimateWithOpenAI, findComparables, leastSquares, normalWithin, type ValuationSubject } from './valuations/model';
 export { recordSale, saleIdOf } from './sales/sale';
 export { openAiFrom, type OpenAiValuer } from './valuations/openai-client';
 export { emailSenderOf, publicOrigin } from './accounts/admin-email';

@@ -3,7 +3,7 @@
  * estimate as its fallback. Pure functions except `estimateWithOpenAI` (one HTTP call).
  */
 export { haversineKm, EARTH_RADIUS_KM, type LatLng } from './distance';
-export { normalWithin } from './statistics';
+export { leastSquares, normalWithin } from './statistics';
 export {
   findComparables,
   matchSale,

@@ -1,16 +1,13 @@
+import { seededRandom } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { neighbourCovariance, NEIGHBOUR_MIN_PAIRS, type PlacedResidual } from './neighbour-covariance';
 import { townModelWeightOf, TOWN_MODEL_WEIGHT } from './estimate';
 import { robustCovariance } from './statistics';
 
-/** A deterministic normal stream (Box–Muller over a linear congruential generator). */
+/** A deterministic normal stream: Box–Muller over the contracts' seeded uniform stream. */
 function normals(seed: number) {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return (state + 0.5) / 2 ** 32;
-  };
-  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  const uniform = seededRandom(seed);
+  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
 }
 
 /**

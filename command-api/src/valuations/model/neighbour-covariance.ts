@@ -1,9 +1,9 @@
-import { normalisePlace } from './comparables';
 import { robustCovariance } from './statistics';
 
 /** Fewest neighbour pairs for a town's neighbour covariance (fewer: none, and comparables keep their fixed weight). */
 export const NEIGHBOUR_MIN_PAIRS = 30;
 
+/** A sale's residual where it stands; `suburb` is its suburb's key (the town model's `normalisePlace`d name): sales pair only within one. */
 export type PlacedResidual = { suburb: string; latitude: number; longitude: number; residual: number };
 
 /**
@@ -25,10 +25,9 @@ export function neighbourCovariance(sales: readonly PlacedResidual[]): number | 
   const bySuburb = new Map<string, PlacedResidual[]>();
   for (const sale of sales) {
     if (!Number.isFinite(sale.latitude) || !Number.isFinite(sale.longitude) || !Number.isFinite(sale.residual)) continue;
-    const key = normalisePlace(sale.suburb);
-    const own = bySuburb.get(key);
+    const own = bySuburb.get(sale.suburb);
     if (own) own.push(sale);
-    else bySuburb.set(key, [sale]);
+    else bySuburb.set(sale.suburb, [sale]);
   }
   const pairs: [number, number][] = [];
   for (const group of bySuburb.values()) {

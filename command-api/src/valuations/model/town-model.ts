@@ -495,7 +495,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
       const shrunk = shrunkSpreads(groups.map(([, own]) => ({ count: own.length, sd: spreadOf(own) })), townSd);
       model.suburbResidualSd = Object.fromEntries(groups.map(([suburb], i) => [suburb, shrunk[i]!]));
       const shared = neighbourCovariance(
-        market.flatMap(({ r, sale }) => (typeof sale.latitude === 'number' && typeof sale.longitude === 'number' ? [{ suburb: sale.suburb, latitude: sale.latitude, longitude: sale.longitude, residual: r }] : [])),
+        market.flatMap(({ r, suburb, sale }) => (typeof sale.latitude === 'number' && typeof sale.longitude === 'number' ? [{ suburb, latitude: sale.latitude, longitude: sale.longitude, residual: r }] : [])),
       );
       if (shared !== null) model.neighbourCovariance = shared;
     }

@@ -1,3 +1,4 @@
+import { leastSquares } from '@kainga/command-api';
 import { describe, expect, it } from 'vitest';
 import { bestInformedEstimate, conditionOf, streetLevelOf, streetOfSale } from './best-informed';
 import { BENCH_MARKET_DEFAULTS, generateBenchMarket, type BenchSale } from './bench-market';
@@ -13,17 +14,7 @@ const earlierOnStreet = (sale: BenchSale) => market.training.filter((s) => stree
 const rvError = BENCH_MARKET_DEFAULTS.rvError;
 
 /** Least-squares slope of y on x: 1 when the inferred means are calibrated (E[truth | mean] = mean). */
-const slope = (x: readonly number[], y: readonly number[]) => {
-  const mx = x.reduce((a, b) => a + b, 0) / x.length;
-  const my = y.reduce((a, b) => a + b, 0) / y.length;
-  let sxy = 0;
-  let sxx = 0;
-  x.forEach((xi, i) => {
-    sxy += (xi - mx) * (y[i]! - my);
-    sxx += (xi - mx) ** 2;
-  });
-  return sxy / sxx;
-};
+const slope = (x: readonly number[], y: readonly number[]) => leastSquares(x.map((xi, i) => ({ x: xi, y: y[i]! })))!.slope;
 
 describe('the best-informed valuer', () => {
   it("reads a street's level from its sales as a Bayesian would: the prior without sales, calibrated means and honest variances with them", () => {
