@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian, quantile, withinTukeyFences } from './statistics';
+import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian, quantile, TYPED_SORT_FROM, withinTukeyFences } from './statistics';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middles of an even count', () => {
@@ -9,6 +9,15 @@ describe('median', () => {
   it('refuses an empty list', () => {
     expect(() => median([])).toThrow();
     expect(() => mean([])).toThrow();
+  });
+  it('sorts numerically on both sides of TYPED_SORT_FROM, negatives and decimals included', () => {
+    // Descending integers −n/2 … n/2 − 1 as decimals: a string sort would misplace them.
+    for (const n of [TYPED_SORT_FROM - 2, TYPED_SORT_FROM]) {
+      const values = Array.from({ length: n }, (_, i) => (n / 2 - 1 - i) / 10);
+      expect(median(values)).toBeCloseTo(-0.05, 12);
+      expect(quantile(values, 0)).toBeCloseTo(-n / 20, 12);
+      expect(quantile(values, 1)).toBeCloseTo((n / 2 - 1) / 10, 12);
+    }
   });
 });
 

@@ -9,13 +9,24 @@ export const mean = (values: readonly number[]): number => {
 };
 
 /**
- * The middle value; the mean of the two middle values for an even count. Sorted as a Float64Array
- * (numeric, no comparator calls): a town's fit takes medians of thousands of residuals, and 25,000
- * took ~25 ms each with `[...values].sort((a, b) => a − b)`, a few with the typed array.
+ * Values this many or more are sorted as a Float64Array (numeric, no comparator calls): a town's fit
+ * takes medians of thousands of residuals, and 25,000 took ~25 ms each with a comparator, a few
+ * with the typed array. Fewer are sorted as a plain array. A typed array's bytes live outside
+ * V8's heap, and with every median and quantile on typed arrays (kainga-model-12) the service held
+ * 550 MB resident after `npm run bench:scale`'s load at 10× instead of 274 MB: thousands of small
+ * buffers a valuation, freed late and kept by the allocator. From 16,384 values (128 KB, glibc's
+ * mmap threshold) a buffer is mapped on its own and given back when freed; they are a few a fit.
  */
+export const TYPED_SORT_FROM = 16_384;
+
+/** `values` sorted ascending, in a new array (see `TYPED_SORT_FROM`). */
+const sortedCopy = (values: readonly number[]): ArrayLike<number> =>
+  values.length >= TYPED_SORT_FROM ? Float64Array.from(values).sort() : [...values].sort((a, b) => a - b);
+
+/** The middle value; the mean of the two middle values for an even count. */
 export const median = (values: readonly number[]): number => {
   if (values.length === 0) throw new Error('median of no values');
-  const sorted = Float64Array.from(values).sort();
+  const sorted = sortedCopy(values);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
@@ -23,7 +34,7 @@ export const median = (values: readonly number[]): number => {
 /** The q-quantile (0–1) of `values`, interpolating between order statistics (type 7, as R and NumPy do by default); NaN when empty. */
 export const quantile = (values: readonly number[], q: number): number => {
   if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
+  const sorted = sortedCopy(values);
   const at = (sorted.length - 1) * Math.min(1, Math.max(0, q));
   const below = Math.floor(at);
   const above = Math.min(sorted.length - 1, below + 1);
