@@ -40,7 +40,7 @@ export type EstimateContext = {
   /**
    * What the town's sales say a suburb, kind of home and size are worth (`fitTownModel`): when
    * given, comparables are adjusted to this home by it instead of the fixed size rules, and its own
-   * price for this home counts as `TOWN_MODEL_WEIGHT` comparables. Absent or null: the fixed rules.
+   * price for this home counts as `townModelWeightOf(townModel)` comparables. Absent or null: the fixed rules.
    */
   townModel?: TownModel | null;
   /**
