@@ -1,6 +1,6 @@
 import { measureRealisticAccuracy, type RealisticAccuracyResult } from './market/realistic-accuracy';
 import { VARIED_NOISE, type NoiseVariation } from './market/bench-market';
-import { correlationText, errorText, marketText, realisticRows, thinRows, variedRows } from './market/realistic-rows';
+import { correlationText, errorText, marketText, ratioText, realisticRows, thinRows, variedRows } from './market/realistic-rows';
 import { measureAccuracy, type AccuracyResult } from './valuation-accuracy';
 import { valuationThroughput, type ValuationLoadResult, type ValuationThroughputResult } from './valuation-throughput';
 import { bar, note } from './progress';
@@ -110,15 +110,15 @@ export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
   note(`realistic market: ${marketText(realistic, options.seed)}`);
   note(`oracle (the floor): ${errorText(realistic.oracle)}`);
   note(`best-informed valuer: ${errorText(realistic.bestInformed)} · ${realistic.bestInformed.ratioToFloor.toFixed(2)}× the floor`);
-  note(`model: ${errorText(m)} · ${m.ratioToFloor.toFixed(2)}× the floor, ${m.ratioToBestInformed.toFixed(2)}× the best-informed valuer · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}, against the true value ${correlationText(m.spearmanConfidenceModelError)}`);
+  note(`model: ${errorText(m)} · ${ratioText(m.ratioToFloor, m.ratioToFloorInterval)} the floor, ${ratioText(m.ratioToBestInformed, m.ratioToBestInformedInterval)} the best-informed valuer · price inside the range ${pct(m.inRange, 0)} (mean ±${pct(m.meanHalfWidth)}) · Spearman(confidence, absolute error) ${correlationText(m.spearmanConfidenceError)}, against the true value ${correlationText(m.spearmanConfidenceModelError)}`);
   note(`baseline RV brought forward: ${errorText(realistic.rvBaseline)}`);
   note(`baseline suburb $/m² × floor area: ${errorText(realistic.perM2Baseline)}`);
   const varied = measuredRealistic('varied market', options, { salesPerTown: options.marketSalesPerTown, noiseVariation: VARIED_NOISE });
   const v = varied.model;
-  note(`varied market: ${errorText(v)} · ${v.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(v.inRange, 0)} · Spearman(confidence, absolute error) ${correlationText(v.spearmanConfidenceError)} (at most ${correlationText(v.spearmanBound)})`);
+  note(`varied market: ${errorText(v)} · ${ratioText(v.ratioToFloor, v.ratioToFloorInterval)} the floor · price inside the range ${pct(v.inRange, 0)} · Spearman(confidence, absolute error) ${correlationText(v.spearmanConfidenceError)} (at most ${correlationText(v.spearmanBound)})`);
   const thin = measuredRealistic('thin market', options, { salesPerTown: options.thinSalesPerTown });
   const t = thin.model;
-  note(`thin market (${fmtInt(options.thinSalesPerTown)} sales a town): ${errorText(t)} · ${t.ratioToFloor.toFixed(2)}× the floor · price inside the range ${pct(t.inRange, 0)}`);
+  note(`thin market (${fmtInt(options.thinSalesPerTown)} sales a town): ${errorText(t)} · ${ratioText(t.ratioToFloor, t.ratioToFloorInterval)} the floor · price inside the range ${pct(t.inRange, 0)}`);
   const today = measured('demo, held-out, today', options, 'now');
   note(`${fmtInt(today.training)} training sales, ${fmtInt(today.heldOut)} held out, ${fmtInt(today.valued)} valued (${fmtInt(today.valuationsPerSecond)} valuations/s in process)`);
   note(`valued today: ${summary(today)}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceBuckets, coverage, errorFallsWithConfidence, expectedAbsoluteError, mdape, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
+import { seededRandom } from '@kainga/contracts';
+import { bootstrapInterval, confidenceBuckets, coverage, errorFallsWithConfidence, expectedAbsoluteError, mdape, mdapeInterval, mdapeRatioInterval, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
 
 describe('bench metrics', () => {
   it('median and MdAPE', () => {
@@ -75,6 +76,9 @@ describe('bench metrics', () => {
     expect(buckets[4]!.soldWithin).toBe(1);
     expect(buckets[3]!.mdape).toBeNaN();
     expect(buckets[4]!.mdape).toBeCloseTo(0.03, 10);
+    expect(buckets[4]!.mdapeInterval.low).toBeLessThanOrEqual(buckets[4]!.mdape);
+    expect(buckets[4]!.mdapeInterval.high).toBeGreaterThanOrEqual(buckets[4]!.mdape);
+    expect(buckets[3]!.mdapeInterval.low).toBeNaN();
     expect(errorFallsWithConfidence(buckets, 1)).toBe(true);
     expect(errorFallsWithConfidence(buckets, 3)).toBe(false);
     const flat = confidenceBuckets([
@@ -99,5 +103,59 @@ describe('bench metrics', () => {
       const simulated = z.reduce((sum, x) => sum + Math.abs(a - sigma * x), 0) / z.length;
       expect(expectedAbsoluteError(a, sigma)).toBeCloseTo(simulated, 3);
     }
+  });
+
+  describe('bootstrap intervals', () => {
+    /** n standard normals (Box–Muller), seeded. */
+    const normals = (n: number, seed: number) => {
+      const random = seededRandom(seed);
+      return Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()));
+    };
+    const medianOf = (xs: readonly number[]) => (ix: readonly number[]) => median(ix.map((i) => xs[i]!));
+
+    it("a median's interval is as wide as its sampling error, and half as wide on four times the cases", () => {
+      const small = normals(400, 1);
+      const interval = bootstrapInterval(small.length, medianOf(small));
+      expect(interval.low).toBeLessThan(median(small));
+      expect(interval.high).toBeGreaterThan(median(small));
+      // The median of n normals strays by 1.2533 / √n: ±0.12 at 95 % for 400.
+      expect(interval.high - interval.low).toBeGreaterThan(0.15);
+      expect(interval.high - interval.low).toBeLessThan(0.35);
+      const large = normals(1600, 2);
+      const narrower = bootstrapInterval(large.length, medianOf(large));
+      const ratio = (narrower.high - narrower.low) / (interval.high - interval.low);
+      expect(ratio).toBeGreaterThan(0.35);
+      expect(ratio).toBeLessThan(0.65);
+      // Seeded: the same cases give the same interval.
+      expect(bootstrapInterval(small.length, medianOf(small))).toEqual(interval);
+    });
+
+    it('holds the true median about 95 times in 100 draws', () => {
+      let held = 0;
+      for (let draw = 0; draw < 100; draw++) {
+        const xs = normals(200, 100 + draw);
+        const { low, high } = bootstrapInterval(xs.length, medianOf(xs), 400);
+        if (low <= 0 && 0 <= high) held += 1;
+      }
+      expect(held).toBeGreaterThanOrEqual(88);
+      expect(held).toBeLessThanOrEqual(100);
+    });
+
+    it("resamples two valuers' errors in pairs: a valuer always 1.2× another's error is 1.2× in every resample", () => {
+      const oracle = normals(300, 3).map((z) => 0.05 * z);
+      const model = oracle.map((e) => 1.2 * e);
+      const paired = mdapeRatioInterval(model, oracle);
+      expect(paired.low).toBeCloseTo(1.2, 10);
+      expect(paired.high).toBeCloseTo(1.2, 10);
+      // Were they drawn apart, the ratio would swing by tens of percent.
+      const apart = mdapeRatioInterval(normals(300, 4).map((z) => 0.06 * z), oracle);
+      expect(apart.high - apart.low).toBeGreaterThan(0.2);
+      expect(() => mdapeRatioInterval([0.1], [])).toThrow();
+    });
+
+    it('gives no interval without cases, and none wider than nothing for constant errors', () => {
+      expect(mdapeInterval([]).low).toBeNaN();
+      expect(mdapeInterval([0.05, -0.05, 0.05])).toEqual({ low: 0.05, high: 0.05 });
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { CONFIDENCE_WITHIN, normalWithin } from '@kainga/command-api';
-import { confidenceBucket, resultsConfidence } from '@kainga/contracts';
+import { confidenceBucket, resultsConfidence, seededRandom } from '@kainga/contracts';
 
 /** Accuracy figures of the bench, pure functions over relative errors (estimate − price) / price. */
 export const median = (xs: readonly number[]): number => {
@@ -30,6 +30,52 @@ export function summariseErrors(errors: readonly number[]): ErrorSummary {
   const abs = errors.map(Math.abs);
   return { count: errors.length, mdape: median(abs), within10: share(abs.map((e) => e <= 0.1)), within20: share(abs.map((e) => e <= 0.2)), bias: median(errors) };
 }
+
+/** A 95 % interval of a figure (`bootstrapInterval`). */
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+/** Resamples of `bootstrapInterval`: at this count the ends of the model's MdAPE ÷ the floor (~1.2, 1,237 sales) move by ±0.005 from one seed to another, and it takes ~0.7 s. */
+export const BOOTSTRAP_RESAMPLES = 1000;
+
+/**
+ * How far a figure of `count` cases could be from what the same market would give on other held-out
+ * sales: the central 95 % of `figure` over resamples of the cases drawn with replacement (the
+ * percentile bootstrap). `figure` reads the cases at the indices it is given, so a ratio of two
+ * valuers' errors is resampled in pairs, each sale keeping both. Seeded: the same cases, the same
+ * interval. One draw of ~1,200 held-out sales puts the model's MdAPE ÷ the oracle's anywhere in
+ * about ±0.08 of its value, so the interval says which aims a run cannot tell apart.
+ */
+export function bootstrapInterval(count: number, figure: (indices: readonly number[]) => number, resamples = BOOTSTRAP_RESAMPLES, seed = 1): Interval {
+  if (count === 0) return { low: Number.NaN, high: Number.NaN };
+  const random = seededRandom(seed);
+  const indices = new Array<number>(count);
+  const figures: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < count; i++) indices[i] = Math.floor(random() * count);
+    const x = figure(indices);
+    if (!Number.isNaN(x)) figures.push(x);
+  }
+  figures.sort((a, b) => a - b);
+  const at = (q: number) => figures[Math.min(figures.length - 1, Math.max(0, Math.round(q * (figures.length - 1))))]!;
+  return figures.length === 0 ? { low: Number.NaN, high: Number.NaN } : { low: at(0.025), high: at(0.975) };
+}
+
+/** The 95 % interval of MdAPE(a) ÷ MdAPE(b) over the same cases (|errors| paired by index). */
+export const mdapeRatioInterval = (a: readonly number[], b: readonly number[]): Interval => {
+  if (a.length !== b.length) throw new Error('mdapeRatioInterval: lengths differ');
+  const absA = a.map(Math.abs);
+  const absB = b.map(Math.abs);
+  return bootstrapInterval(a.length, (ix) => median(ix.map((i) => absA[i]!)) / median(ix.map((i) => absB[i]!)));
+};
+
+/** The 95 % interval of the MdAPE of `errors`. */
+export const mdapeInterval = (errors: readonly number[]): Interval => {
+  const abs = errors.map(Math.abs);
+  return bootstrapInterval(abs.length, (ix) => median(ix.map((i) => abs[i]!)));
+};
 
 /** Share of prices inside their [low, high] range (ends included). */
 export const coverage = (cases: readonly { price: number; low: number; high: number }[]) => share(cases.map((c) => c.low <= c.price && c.price <= c.high));
@@ -87,6 +133,8 @@ export interface ConfidenceBucketFigures {
   count: number;
   /** Median absolute error of its cases; NaN when empty. */
   mdape: number;
+  /** Its 95 % interval (`mdapeInterval`): whether two buckets' medians differ by more than their sales' luck. */
+  mdapeInterval: Interval;
   /** The confidence it states, on average (%); NaN when empty. */
   statedConfidence: number;
   /** The share of its sales that sold within ±10 % of the estimate (what the confidence claims); NaN when empty. */
@@ -108,6 +156,7 @@ export function confidenceBuckets(cases: readonly { confidence: number; error: n
       span: spans[bucket],
       count: inBucket.length,
       mdape: mdape(inBucket.map((c) => c.error)),
+      mdapeInterval: mdapeInterval(inBucket.map((c) => c.error)),
       statedConfidence: mean(inBucket.map((c) => c.confidence)),
       soldWithin: share(inBucket.map((c) => soldWithinTen(c.error))),
     };

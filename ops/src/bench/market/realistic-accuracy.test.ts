@@ -21,6 +21,15 @@ describe('measureRealisticAccuracy', () => {
     expect(result.bestInformed.ratioToFloor).toBeCloseTo(result.bestInformed.mdape / result.oracle.mdape, 10);
     // The model values every sale here, so it and the best-informed valuer stand on the same sales.
     expect(result.model.ratioToBestInformed).toBeCloseTo(result.model.mdape / result.bestInformed.mdape, 10);
+    // Each ratio with the interval its held-out sales' luck leaves it (paired resamples).
+    for (const [ratio, interval] of [
+      [result.model.ratioToFloor, result.model.ratioToFloorInterval],
+      [result.model.ratioToBestInformed, result.model.ratioToBestInformedInterval],
+    ] as const) {
+      expect(interval.low).toBeLessThanOrEqual(ratio);
+      expect(interval.high).toBeGreaterThanOrEqual(ratio);
+      expect(interval.high).toBeGreaterThan(interval.low);
+    }
     expect(result.model.buckets.reduce((n, b) => n + b.count, 0)).toBe(result.model.count);
     for (const c of result.cases) for (const comparable of c.model!.estimate.explanation) expect(comparable).not.toContain('demo data');
   });

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
 import { bestInformedEstimate, streetOfSale } from './best-informed';
 import { BENCH_MARKET_DEFAULTS, generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
-import { confidenceBuckets, coverage, expectedAbsoluteError, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary } from './metrics';
+import { confidenceBuckets, coverage, expectedAbsoluteError, mdapeRatioInterval, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary, type Interval } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
@@ -23,8 +23,12 @@ export interface RealisticCase {
 export interface ModelFigures extends ErrorSummary {
   /** MdAPE ÷ the oracle's. */
   ratioToFloor: number;
+  /** Its 95 % interval over resamples of the held-out sales, each keeping both errors (`mdapeRatioInterval`). */
+  ratioToFloorInterval: Interval;
   /** MdAPE ÷ the best-informed valuer's, on the same sales: how far the model is from what the market allows. */
   ratioToBestInformed: number;
+  /** Its 95 % interval, as `ratioToFloorInterval`. */
+  ratioToBestInformedInterval: Interval;
   /** Share of sale prices inside [conservative, optimistic]. */
   inRange: number;
   /**
@@ -147,8 +151,10 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const model: ModelFigures = {
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
+    ratioToFloorInterval: mdapeRatioInterval(valued.map((v) => v.error), valued.map((v) => relativeError(v.c.oracle, v.c.sale.price))),
     // On the sales the model valued (it declines none on this market), so both stand on the same luck.
     ratioToBestInformed: summary.mdape / summariseErrors(valued.map((v) => relativeError(v.c.bestInformed, v.c.sale.price))).mdape,
+    ratioToBestInformedInterval: mdapeRatioInterval(valued.map((v) => v.error), valued.map((v) => relativeError(v.c.bestInformed, v.c.sale.price))),
     inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
     medianErrorFromTruth: median(errorsFromTruth),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),

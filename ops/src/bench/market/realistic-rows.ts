@@ -1,6 +1,6 @@
 import type { Row } from '../table';
 import { fmtInt } from '../table';
-import type { ErrorSummary } from './metrics';
+import type { ErrorSummary, Interval } from './metrics';
 import { propertyTypes } from './property-types';
 import { BENCH_MARKET_DEFAULTS, type NoiseVariation } from './bench-market';
 import type { RealisticAccuracyResult } from './realistic-accuracy';
@@ -28,12 +28,21 @@ const inRangeText = (m: RealisticAccuracyResult['model']) => `${pct(m.inRange, 0
 const IN_RANGE_AIM = `${pct(AIM_IN_RANGE, 0)} ± ${Math.round(AIM_IN_RANGE_TOLERANCE * 100)}`;
 const FLOOR_RATIO_AIM = `≤ ${AIM_FLOOR_RATIO.toFixed(1)}×`;
 
-/** "1.26× (floor 4.1 %; best-informed valuer 1.22×, model ÷ it 1.03×)". */
-const floorRatioText = (r: RealisticAccuracyResult) =>
-  `${r.model.ratioToFloor.toFixed(2)}× (floor ${pct(r.oracle.mdape)}; best-informed valuer ${r.bestInformed.ratioToFloor.toFixed(2)}×, model ÷ it ${r.model.ratioToBestInformed.toFixed(2)}×)`;
+/** "1.13–1.30": a 95 % interval of a ratio. */
+const ratioInterval = (i: Interval) => `${i.low.toFixed(2)}–${i.high.toFixed(2)}`;
 
-/** "Low 0 · Fair 5 (3.5 %) · …": each confidence bucket's count and median error. */
-const bucketsText = (m: RealisticAccuracyResult['model']) => m.buckets.map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)})` : ''}`).join(' · ');
+/** "1.21× (95 % interval 1.13–1.30)": a ratio and how far the held-out sales' luck leaves it unsure. */
+export const ratioText = (ratio: number, interval: Interval) => `${ratio.toFixed(2)}× (95 % interval ${ratioInterval(interval)})`;
+
+/** "1.26× (95 % interval 1.17–1.35; floor 4.1 %; best-informed valuer 1.22×, model ÷ it 1.03×, 0.97–1.09)". */
+const floorRatioText = (r: RealisticAccuracyResult) =>
+  `${r.model.ratioToFloor.toFixed(2)}× (95 % interval ${ratioInterval(r.model.ratioToFloorInterval)}; floor ${pct(r.oracle.mdape)}; best-informed valuer ${r.bestInformed.ratioToFloor.toFixed(2)}×, model ÷ it ${r.model.ratioToBestInformed.toFixed(2)}×, ${ratioInterval(r.model.ratioToBestInformedInterval)})`;
+
+/** "Low 0 · Fair 5 (3.5 %, 2.1–6.0 %) · …": each confidence bucket's count and median error with its 95 % interval. */
+const bucketsText = (m: RealisticAccuracyResult['model']) =>
+  m.buckets
+    .map((b) => `${b.label} ${fmtInt(b.count)}${b.count > 0 ? ` (${pct(b.mdape)}, ${(b.mdapeInterval.low * 100).toFixed(1)}–${pct(b.mdapeInterval.high)})` : ''}`)
+    .join(' · ');
 
 /** "Fair 63 % → 100 % · … · all 80 % → 82 %": the confidence each used bucket states beside the share that sold within ±10 %. */
 const statedText = (m: RealisticAccuracyResult['model']) =>
@@ -55,13 +64,13 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       result: `${errorText(r.bestInformed)} · ${r.bestInformed.ratioToFloor.toFixed(2)}× the floor`,
       aim: '— (within reach)',
     },
-    { measure: 'Valuation, realistic market: model MdAPE ÷ floor', result: `${m.ratioToFloor.toFixed(2)}×`, aim: FLOOR_RATIO_AIM },
-    { measure: 'Valuation, realistic market: model MdAPE ÷ best-informed valuer (the same sales)', result: `${m.ratioToBestInformed.toFixed(2)}×`, aim: '—' },
+    { measure: 'Valuation, realistic market: model MdAPE ÷ floor', result: ratioText(m.ratioToFloor, m.ratioToFloorInterval), aim: FLOOR_RATIO_AIM },
+    { measure: 'Valuation, realistic market: model MdAPE ÷ best-informed valuer (the same sales)', result: ratioText(m.ratioToBestInformed, m.ratioToBestInformedInterval), aim: '—' },
     { measure: "Valuation, realistic market: model's median error against the home's true value (the sale's own luck left out)", result: pct(m.medianErrorFromTruth), aim: '—' },
     { measure: "Valuation, realistic market: baseline (a) RV × town's recent price/RV", result: errorText(r.rvBaseline), aim: '> model' },
     { measure: "Valuation, realistic market: baseline (b) suburb's median $/m² × floor area", result: errorText(r.perM2Baseline), aim: '> model' },
     { measure: 'Valuation, realistic market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
-    { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
+    { measure: 'Valuation, realistic market: confidence buckets, count (MdAPE, its 95 % interval)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
     { measure: 'Valuation, realistic market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
     {
       // No "|" in a cell: the table is merged back by splitting lines on it.
@@ -104,7 +113,7 @@ export function variedRows(r: RealisticAccuracyResult, seed: number, variation: 
       aim: FLOOR_RATIO_AIM,
     },
     { measure: 'Valuation, varied market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
-    { measure: 'Valuation, varied market: confidence buckets, count (MdAPE)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
+    { measure: 'Valuation, varied market: confidence buckets, count (MdAPE, its 95 % interval)', result: bucketsText(m), aim: 'MdAPE falls; not all one bucket' },
     { measure: 'Valuation, varied market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
     {
       measure: 'Valuation, varied market: rank correlation of confidence and absolute error (Spearman); the most a confidence could rank',

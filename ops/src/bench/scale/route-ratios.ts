@@ -21,6 +21,8 @@ export interface RouteRatio {
   bare: LoadResult;
   /** service req/s ÷ bare req/s. */
   ratio: number;
+  /** The lowest and highest of the rounds' ratios: how far one round strays on this machine. */
+  ratioRange: { low: number; high: number };
 }
 
 /**
@@ -65,12 +67,14 @@ export async function routeRatios(
         const measured = await runLoad(route.label, service);
         rounds.push({ service: measured, bare: await runLoad(`bare ${route.label}`.slice(0, 22), baseline) });
       }
+      const ratios = rounds.map((r) => r.service.perSecond / r.bare.perSecond);
       out.push({
         route,
         bytes: Buffer.byteLength(bodies[i]!.body),
         service: medianBy(rounds.map((r) => r.service)),
         bare: medianBy(rounds.map((r) => r.bare)),
-        ratio: median(rounds.map((r) => r.service.perSecond / r.bare.perSecond)),
+        ratio: median(ratios),
+        ratioRange: { low: Math.min(...ratios), high: Math.max(...ratios) },
       });
     }
     return out;
