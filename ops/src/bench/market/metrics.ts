@@ -59,7 +59,7 @@ export function bootstrapInterval(count: number, figure: (indices: readonly numb
     if (!Number.isNaN(x)) figures.push(x);
   }
   figures.sort((a, b) => a - b);
-  const at = (q: number) => figures[Math.min(figures.length - 1, Math.max(0, Math.round(q * (figures.length - 1))))]!;
+  const at = (q: number) => figures[Math.round(q * (figures.length - 1))]!;
   return figures.length === 0 ? { low: Number.NaN, high: Number.NaN } : { low: at(0.025), high: at(0.975) };
 }
 

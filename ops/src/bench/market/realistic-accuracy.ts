@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
 import { bestInformedEstimate, streetOfSale } from './best-informed';
 import { BENCH_MARKET_DEFAULTS, generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
-import { confidenceBuckets, coverage, expectedAbsoluteError, mdapeRatioInterval, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary, type Interval } from './metrics';
+import { confidenceBuckets, coverage, expectedAbsoluteError, mdape, mdapeRatioInterval, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary, type Interval } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
@@ -142,19 +142,21 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
   const oracle = summariseErrors(errorsOf(cases, (c) => c.oracle));
   const bestInformed = summariseErrors(errorsOf(cases, (c) => c.bestInformed));
   const valued = cases.flatMap((c) => (c.model ? [{ c, m: c.model, error: relativeError(c.model.estimate.estimatedValue, c.sale.price) }] : []));
-  const summary = summariseErrors(valued.map((v) => v.error));
+  const modelErrors = valued.map((v) => v.error);
+  // On the sales the model valued (it declines none on this market), so both stand on the same luck.
+  const bestInformedErrors = valued.map((v) => relativeError(v.c.bestInformed, v.c.sale.price));
+  const summary = summariseErrors(modelErrors);
   const summaryOf = (keep: (v: (typeof valued)[number]) => boolean) => summariseErrors(valued.filter(keep).map((v) => v.error));
   const confidences = valued.map((v) => v.m.estimate.confidence);
-  const saleErrors = valued.map((v) => Math.abs(v.error));
+  const saleErrors = modelErrors.map(Math.abs);
   const errorsFromTruth = valued.map((v) => Math.abs(relativeError(v.m.estimate.estimatedValue, v.c.sale.trueValue)));
   const expectedErrors = valued.map((v) => expectedAbsoluteError(Math.log(v.m.estimate.estimatedValue / v.c.sale.trueValue), v.c.sale.noiseSd));
   const model: ModelFigures = {
     ...summary,
     ratioToFloor: summary.mdape / oracle.mdape,
-    ratioToFloorInterval: mdapeRatioInterval(valued.map((v) => v.error), valued.map((v) => relativeError(v.c.oracle, v.c.sale.price))),
-    // On the sales the model valued (it declines none on this market), so both stand on the same luck.
-    ratioToBestInformed: summary.mdape / summariseErrors(valued.map((v) => relativeError(v.c.bestInformed, v.c.sale.price))).mdape,
-    ratioToBestInformedInterval: mdapeRatioInterval(valued.map((v) => v.error), valued.map((v) => relativeError(v.c.bestInformed, v.c.sale.price))),
+    ratioToFloorInterval: mdapeRatioInterval(modelErrors, valued.map((v) => relativeError(v.c.oracle, v.c.sale.price))),
+    ratioToBestInformed: summary.mdape / mdape(bestInformedErrors),
+    ratioToBestInformedInterval: mdapeRatioInterval(modelErrors, bestInformedErrors),
     inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
     medianErrorFromTruth: median(errorsFromTruth),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
