@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageQueries, SqliteEventStore, WALK_MIN_TYPES } from './sqlite-event-store';
+import { NEAR_HEAD_ROWS_PER_TYPE, pageQueries, SqliteEventStore, WALK_MIN_TYPES } from './sqlite-event-store';
 
 const META = { actorId: null, actorRoles: [], correlationId: 'test', causationId: null, occurredAt: '2025-01-01T00:00:00.000Z' };
 
@@ -83,5 +83,67 @@ describe('SqliteEventStore page reads', () => {
       expect(walked).toEqual(merged.sort((a, b) => position(a) - position(b)));
       expect(walked.length).toBe(streamPrefixes ? 80 : 120);
     }
+  });
+
+  it('reads the same page a few events behind the head as far from it, for any filter and page size', async () => {
+    const store = new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'kainga-es-near-')), 'events.sqlite'));
+    stores.push(store);
+    const types = ['A', 'B', 'C', 'D', 'E'];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const streams = ['sale-1', 'sale-2', 'salé-3', 'user-1', 'valuation-1'];
+    const revisions = new Map<string, number>();
+    for (let i = 0; i < 400; i++) {
+      const stream = streams[Math.floor(random() * streams.length)]!;
+      const revision = revisions.get(stream) ?? -1;
+      revisions.set(stream, revision + 1);
+      await store.append(stream, [{ id: `e${i}`, type: types[Math.floor(random() * types.length)]!, data: { i }, metadata: META }], { expectedRevision: revision < 0 ? 'no_stream' : revision });
+    }
+    // The whole log read without a filter: a walk of the primary key, the reference.
+    const log = await store.readAll({ limit: 1000 });
+    expect(log).toHaveLength(400);
+    const filters = [{ eventTypes: ['A'] }, { eventTypes: ['B', 'D'] }, { eventTypes: ['A', 'C', 'E'], streamPrefixes: ['sale-'] }, { streamPrefixes: ['salé', 'user-'] }, { eventTypes: ['C'], streamPrefixes: [] }];
+    for (const filter of filters) {
+      const wanted = log.filter((e) => (!filter.eventTypes || filter.eventTypes.includes(e.type)) && (!filter.streamPrefixes || filter.streamPrefixes.some((p) => e.streamName.startsWith(p))));
+      const near = NEAR_HEAD_ROWS_PER_TYPE * Math.max(1, filter.eventTypes?.length ?? 1);
+      // From the head's doorstep (read near the head) and from far back (read by type or walked).
+      for (const from of [400 - near, 400 - Math.floor(near / 2), 399, 0, 150]) {
+        for (const limit of [1, 3, 500]) {
+          const after = from > 0 ? log[from - 1]!.position : null;
+          const page = await store.readAll({ after, filter, limit });
+          expect(page.map((e) => e.id), `${JSON.stringify(filter)} after #${from}, limit ${limit}`).toEqual(wanted.filter((e) => after === null || e.position > after).slice(0, limit).map((e) => e.id));
+        }
+      }
+    }
+  });
+
+  it('a live subscription a few events behind the head resumes after the last event it scanned, matched or not', async () => {
+    const store = new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'kainga-es-live-')), 'events.sqlite'));
+    stores.push(store);
+    const seen: string[] = [];
+    const checkpoints: string[] = [];
+    let caughtUp: (() => void) | null = null;
+    const subscription = store.subscribe({
+      filter: { eventTypes: ['SaleRecorded'] },
+      onBatch: async (events) => void seen.push(...events.map((e) => e.id)),
+      onCheckpoint: (p) => void checkpoints.push(p),
+      onCaughtUp: () => caughtUp?.(),
+      // A page of one: a full page must resume after its own event, not at the head.
+      batchSize: 1,
+    });
+    const appendAndSettle = async (id: string, ...types: string[]) => {
+      const settled = new Promise<void>((resolve) => (caughtUp = resolve));
+      const { position } = await store.append(`s-${id}`, types.map((type, i) => ({ id: `${id}${'abc'[i]}`, type, data: {}, metadata: META })), { expectedRevision: 'no_stream' });
+      await settled;
+      return position;
+    };
+    await appendAndSettle('e1', 'UserRegistered');
+    const sale = await appendAndSettle('e2', 'SaleRecorded');
+    const other = await appendAndSettle('e3', 'UserRegistered');
+    await appendAndSettle('e4', 'SaleRecorded', 'UserRegistered', 'SaleRecorded');
+    expect(seen).toEqual(['e2a', 'e4a', 'e4c']);
+    expect(checkpoints).toContain(sale);
+    expect(checkpoints).toContain(other);
+    await subscription.stop();
   });
 });
