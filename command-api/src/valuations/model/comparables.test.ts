@@ -1,6 +1,6 @@
 import { propertyTypes, seededRandom, type SaleData } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { findComparables, findComparablesAmong, matchSale, normalisePlace, prepareSales, type ValuationSubject } from './comparables';
+import { candidateRank, findComparables, findComparablesAmong, firstInRank, matchSale, normalisePlace, prepareSales, type Candidate, type ValuationSubject } from './comparables';
 
 // 12:00 NZST on Monday 15 June 2026.
 const now = new Date('2026-06-15T00:00:00Z');
@@ -396,3 +396,26 @@ describe('findComparablesAmong (sales prepared once)', () => {
     expect(prepareSales([open])[0]!.saleDay).toBeNull();
   });
 });
+
+describe('firstInRank', () => {
+  it('keeps the same first k, in the same order, as a stable sort by rank and a slice, ties included', () => {
+    const random = seededRandom(20261128);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    for (let round = 0; round < 300; round++) {
+      // Few distinct matches, days and ids, so ties at every level (even identical ranks) are common.
+      const candidates: Candidate[] = Array.from({ length: Math.floor(random() * 40) }, () => ({
+        p: prepareSales([{ ...sale(), saleId: pick(['a', 'b', 'c']) }])[0]!,
+        saleDay: pick(['2026-01-01', '2026-02-01', '2026-03-01']),
+        match: pick([20, 55, 90]),
+      }));
+      for (const k of [0, 1, 3, 5, 50]) {
+        const got = firstInRank(candidates, k);
+        const want = [...candidates].sort(candidateRank).slice(0, k);
+        expect(got).toHaveLength(want.length);
+        // The very same candidates: among equal ranks, the first given stays first.
+        got.forEach((c, i) => expect(c).toBe(want[i]));
+      }
+    }
+  });
+});
+

