@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { createLogger } from '../logger';
 import { EmbeddedReadStore } from '../read-store/embedded-read-store';
@@ -50,6 +50,9 @@ describe('waitForCommand', () => {
 });
 
 describe('ProjectionRunner', () => {
+  // A test that fakes timers and fails midway must not leave them faked for the next.
+  afterEach(() => void vi.useRealTimers());
+
   it('projects live and resumes after a stop without applying anything twice', async () => {
     const { eventStore, readStore } = open();
     const logger = createLogger('silent');
@@ -67,6 +70,22 @@ describe('ProjectionRunner', () => {
     await second.stop();
     expect(await count(readStore, 'a')).toBe(1205);
     expect(await count(readStore, 'b')).toBe(3);
+  });
+
+  it('wakes a read-your-writes wait here when the projection applies the position, with no timer to fire', async () => {
+    const { eventStore, readStore } = open();
+    const runner = new ProjectionRunner({ eventStore, readStore, projectors: [counter()], logger: createLogger('silent') });
+    await runner.start();
+    expect(await waitForProjection(readStore, 'counter', (await add(eventStore, 'a', 1)).position)).toBe(true);
+    // No timer fires from here on: a wait that polled would never end, one woken by the runner does.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    for (let i = 0; i < 5; i++) {
+      const { position } = await add(eventStore, 'a', 1);
+      expect(await waitForProjection(readStore, 'counter', position)).toBe(true);
+      expect(await count(readStore, 'a')).toBe(2 + i);
+    }
+    vi.useRealTimers();
+    await runner.stop();
   });
 
   it('restarts a failing projector from its checkpoint and reports the error meanwhile', async () => {

@@ -28,7 +28,35 @@ export const CHECKPOINT_INTERVAL_MS = 1000;
  * memory. waitForProjection asks them first, so read-your-writes never waits for a stored
  * checkpoint that is written at most once a second.
  */
-const runningHere = new WeakMap<ReadStore, Map<string, () => Position | null>>();
+const runningHere = new WeakMap<ReadStore, Map<string, Progress>>();
+
+/**
+ * What a projection running here has applied, and a way to wait for it to move: a waiter is woken
+ * by the projection's next advance rather than polling. Polling every 1, 2, 4… ms overshot each
+ * wait by up to its last interval; a warm POST /api/valuations waits once, for the `valuations`
+ * projection to apply the result, a few milliseconds after the workflow records it.
+ */
+class Progress {
+  private readonly wakers = new Set<() => void>();
+  constructor(public position: () => Position | null) {}
+
+  /** Resolves at the next advance (or stop), or after `ms` at the latest. */
+  next(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+
+  wake() {
+    for (const done of [...this.wakers]) done();
+  }
+}
 
 /**
  * Runs projectors live: each subscribes to $all after its checkpoint, and each batch of events
@@ -78,10 +106,17 @@ export class ProjectionRunner {
     this.writers.set(projector.name, writer);
     let local = runningHere.get(readStore);
     if (!local) runningHere.set(readStore, (local = new Map()));
-    local.set(projector.name, () => state.position);
+    // The same Progress across restarts after a failure, so its waiters are woken by the new run.
+    let progress = local.get(projector.name);
+    if (!progress) local.set(projector.name, (progress = new Progress(() => state.position)));
+    progress.position = () => state.position;
+    const moved = progress;
 
     const advance = (position: Position) => {
-      if (state.position === null || position > state.position) state.position = position;
+      if (state.position === null || position > state.position) {
+        state.position = position;
+        moved.wake();
+      }
     };
     const subscription = eventStore.subscribe({
       after,
@@ -135,7 +170,12 @@ export class ProjectionRunner {
     this.subscriptions.clear();
     await Promise.all([...this.writers.values()].map((w) => w.close()));
     const local = runningHere.get(this.deps.readStore);
-    for (const p of this.deps.projectors) local?.delete(p.name);
+    for (const p of this.deps.projectors) {
+      // Its waiters look again, at the stored checkpoint from now on.
+      const progress = local?.get(p.name);
+      local?.delete(p.name);
+      progress?.wake();
+    }
   }
 }
 
@@ -154,7 +194,7 @@ export async function applyBatch(
 /**
  * Read-your-writes for the API: waits until a projection has applied a position, whether or not
  * the projection handles the event there. A projection running in this process is asked from
- * memory (exact, and at once); otherwise its stored checkpoint is read from the read store,
+ * memory (exact, and at once) and wakes the wait when it moves; otherwise its stored checkpoint is read from the read store,
  * which trails by at most CHECKPOINT_INTERVAL_MS for events the projection does not handle.
  */
 export async function waitForProjection(readStore: ReadStore, name: string, position: Position | null, timeoutMs = 5000): Promise<boolean> {
@@ -162,10 +202,12 @@ export async function waitForProjection(readStore: ReadStore, name: string, posi
   const until = Date.now() + timeoutMs;
   for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
     const here = runningHere.get(readStore)?.get(name);
-    const applied = here ? here() : await readStore.getCheckpoint(name);
+    const applied = here ? here.position() : await readStore.getCheckpoint(name);
     if (applied !== null && applied >= position) return true;
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, delay));
+    const left = until - Date.now();
+    if (left < 0) return false;
+    // Here: woken when the projection moves (looked at again every 50 ms all the same).
+    await (here ? here.next(Math.min(left + 1, 50)) : new Promise((r) => setTimeout(r, delay)));
   }
 }
 
