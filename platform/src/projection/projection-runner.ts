@@ -3,6 +3,7 @@ import type { EventStore, Position, RecordedEvent, Subscription } from '../event
 import type { ReadStore } from '../read-store/read-store';
 import { CheckpointWriter } from './checkpoint-writer';
 import { batchWrites, type Projector } from './projector';
+import { sleepUnlessWoken, wakeAll } from '../wakeable-sleep';
 
 export interface ProjectionStatus {
   name: string;
@@ -42,19 +43,11 @@ class Progress {
 
   /** Resolves at the next advance (or stop), or after `ms` at the latest. */
   next(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
-    });
+    return sleepUnlessWoken(this.wakers, ms);
   }
 
   wake() {
-    for (const done of [...this.wakers]) done();
+    wakeAll(this.wakers);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EventFilter, EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
 import { CheckpointWriter } from '../projection/checkpoint-writer';
 import type { ReadStore } from '../read-store/read-store';
+import { sleepUnlessWoken, wakeAll } from '../wakeable-sleep';
 
 /**
  * A side effect of events (an email, a call to another system): the read side's counterpart of a
@@ -142,16 +143,7 @@ export class ReactorRunner {
 
   /** Resolves after `ms`, or at once when the runner stops. */
   private sleep(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleeps.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.sleeps.add(wake);
-    });
+    return this.stopped ? Promise.resolve() : sleepUnlessWoken(this.sleeps, ms);
   }
 
   statuses(): ReactorStatus[] {
@@ -161,7 +153,7 @@ export class ReactorRunner {
   /** Stops every reactor (an event being retried is left for the next start), then stores how far each got. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const wake of [...this.sleeps]) wake();
+    wakeAll(this.sleeps);
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
     this.subscriptions.clear();
     await Promise.all([...this.writers.values()].map((w) => w.close()));
