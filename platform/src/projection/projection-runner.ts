@@ -100,15 +100,14 @@ export class ProjectionRunner {
     let local = runningHere.get(readStore);
     if (!local) runningHere.set(readStore, (local = new Map()));
     // The same Progress across restarts after a failure, so its waiters are woken by the new run.
-    let progress = local.get(projector.name);
-    if (!progress) local.set(projector.name, (progress = new Progress(() => state.position)));
+    const progress = local.get(projector.name) ?? new Progress(() => state.position);
     progress.position = () => state.position;
-    const moved = progress;
+    local.set(projector.name, progress);
 
     const advance = (position: Position) => {
       if (state.position === null || position > state.position) {
         state.position = position;
-        moved.wake();
+        progress.wake();
       }
     };
     const subscription = eventStore.subscribe({
@@ -187,8 +186,9 @@ export async function applyBatch(
 /**
  * Read-your-writes for the API: waits until a projection has applied a position, whether or not
  * the projection handles the event there. A projection running in this process is asked from
- * memory (exact, and at once) and wakes the wait when it moves; otherwise its stored checkpoint is read from the read store,
- * which trails by at most CHECKPOINT_INTERVAL_MS for events the projection does not handle.
+ * memory (exact, and at once) and wakes the wait when it moves; otherwise its stored checkpoint
+ * is read from the read store, which trails by at most CHECKPOINT_INTERVAL_MS for events the
+ * projection does not handle.
  */
 export async function waitForProjection(readStore: ReadStore, name: string, position: Position | null, timeoutMs = 5000): Promise<boolean> {
   if (!position) return true;
