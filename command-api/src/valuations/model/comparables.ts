@@ -63,9 +63,9 @@ export const normalisePlace = (text: string): string => {
   return place;
 };
 
-const positive = (v: number | null): v is number => v !== null && Number.isFinite(v) && v > 0;
+export const positive = (v: number | null): v is number => v !== null && Number.isFinite(v) && v > 0;
 const known = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0;
-const hasCoordinates = (p: { latitude: number | null; longitude: number | null }): p is { latitude: number; longitude: number } =>
+export const hasCoordinates = (p: { latitude: number | null; longitude: number | null }): p is { latitude: number; longitude: number } =>
   p.latitude !== null && p.longitude !== null && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
 
 /** 1 − |a − b| / max(a, b): 1 when equal, 0.5 when one is half the other; 1 when both are 0. */
@@ -116,7 +116,7 @@ export const matchSale = (subject: ValuationSubject, sale: SaleData): MatchBreak
 };
 
 /** `matchSale`'s match percentage from its parts. */
-const matchPercentageOf = (similarity: number, sameSuburb: boolean, typeFactor: number) =>
+export const matchPercentageOf = (similarity: number, sameSuburb: boolean, typeFactor: number) =>
   Math.round(100 * ((1 - SAME_SUBURB_SHARE) * similarity + (sameSuburb ? SAME_SUBURB_SHARE : 0)) * typeFactor);
 
 /**
@@ -124,7 +124,7 @@ const matchPercentageOf = (similarity: number, sameSuburb: boolean, typeFactor: 
  * to `into` when given. Written out factor by factor, without a breakdown object, because
  * `findComparables` rates every sale of the town for each valuation.
  */
-const similarityOf = (subject: ValuationSubject, sale: SaleData, into?: MatchBreakdown['similarities']): number => {
+export const similarityOf = (subject: ValuationSubject, sale: SaleData, into?: MatchBreakdown['similarities']): number => {
   let weighted = 0;
   let weights = 0;
   if (hasCoordinates(subject) && hasCoordinates(sale)) {
@@ -260,8 +260,16 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
     found = inWindow(months);
     if (found.length >= MIN_COMPARABLES) break;
   }
-  const comparables = firstInRank(found, MAX_COMPARABLES).map(comparableOf(subject));
+  return comparablesResult(subject, firstInRank(found, MAX_COMPARABLES), windowMonths, firstCount);
+};
 
+/**
+ * The answer of a search: the kept candidates as `Comparable`s and `findComparables`'s note, from
+ * the window it settled on and how many comparables the first window held.
+ */
+export function comparablesResult(subject: ValuationSubject, kept: readonly Candidate[], windowMonths: number, firstCount: number): ComparablesResult {
+  const comparables = kept.map(comparableOf(subject));
+  const firstWindow = SEARCH_WINDOWS_MONTHS[0];
   const notes: string[] = [];
   if (windowMonths !== firstWindow) {
     const before = firstCount === 0 ? 'No comparable sales' : `Only ${plural(firstCount, 'comparable sale', 'comparable sales')}`;
@@ -275,7 +283,7 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
   else if (demoCount > 0) notes.push(`${demoCount} of these comparables ${demoCount === 1 ? 'is' : 'are'} generated demo data, not real sales.`);
 
   return { comparables, windowMonths, note: notes.length > 0 ? notes.join(' ') : null };
-};
+}
 
 /**
  * The first `k` candidates in rule 4's order, as `candidates.sort(candidateRank).slice(0, k)`
@@ -285,17 +293,34 @@ export const findComparablesAmong = (subject: ValuationSubject, sales: readonly 
  * of CPU on 1,297 sales, with the same answers.
  */
 export function firstInRank(candidates: readonly Candidate[], k: number): Candidate[] {
-  const kept: Candidate[] = [];
-  if (k <= 0) return kept;
-  for (const c of candidates) {
-    if (kept.length === k && candidateRank(c, kept[k - 1]!) >= 0) continue;
+  const leaders = new Leaders(k);
+  for (const c of candidates) leaders.offer(c);
+  return leaders.kept;
+}
+
+/**
+ * The first `k` of the candidates offered so far, in rule 4's order (equal ones in the order
+ * offered). `admits(match)` says whether a candidate of that match could still get in, so a caller
+ * can skip making one that could not.
+ */
+export class Leaders {
+  readonly kept: Candidate[] = [];
+  constructor(private readonly k: number) {}
+
+  /** False once `k` are kept and the last of them matches better than `match`. */
+  admits(match: number): boolean {
+    return this.k > 0 && (this.kept.length < this.k || match >= this.kept[this.k - 1]!.match);
+  }
+
+  offer(c: Candidate): void {
+    const { kept, k } = this;
+    if (k <= 0 || (kept.length === k && candidateRank(c, kept[k - 1]!) >= 0)) return;
     // After every kept one that ranks before it or equal to it.
     let i = kept.length;
     while (i > 0 && candidateRank(c, kept[i - 1]!) < 0) i--;
     kept.splice(i, 0, c);
     if (kept.length > k) kept.pop();
   }
-  return kept;
 }
 
 /** A kept candidate as the API shows it: its sale's facts, match and distance (0.1 km; null without coordinates on both sides). */
