@@ -35,9 +35,10 @@ describe('audit_log projector', () => {
     const next = log();
     const approved = next('partnerApplication-a1', 'PartnerApplicationApproved', { actorId: 'admin-1', correlationId: 'req-1' });
     await apply(store, [approved]);
-    const doc = await store.collection<AuditLogDoc>(AUDIT_LOG).findOne({ _id: 'e1' });
+    const doc = await store.collection<AuditLogDoc>(AUDIT_LOG).findOne({ eventId: 'e1' });
     expect(doc).toMatchObject({
-      _id: 'e1',
+      _id: approved.position,
+      eventId: 'e1',
       position: approved.position,
       seq: `${approved.recordedAt}|${approved.position}`,
       stream: 'partnerApplication-a1',
@@ -97,7 +98,7 @@ describe('pageAuditLog', () => {
   });
 
   const shown = () => all.filter((e) => e.type !== 'AdImpressionRecorded');
-  const ids = (docs: AuditLogDoc[]) => docs.map((d) => d._id);
+  const ids = (docs: AuditLogDoc[]) => docs.map((d) => d.eventId);
   /** Every page of a query, following the cursor. */
   async function everyPage(q: Omit<AuditLogQuery, 'after'>) {
     const pages: string[][] = [];

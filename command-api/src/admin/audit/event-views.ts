@@ -53,7 +53,7 @@ const actorOf = (actors: Map<string, AuditActor>, id: string | null): AuditActor
 export async function viewsOfDocs(stores: { eventStore: EventStore; readStore: ReadStore }, docs: readonly AuditLogDoc[]): Promise<AuditEventView[]> {
   const [actors, data] = await Promise.all([actorsOf(stores.readStore, docs.map((d) => d.actorId)), dataOf(stores.eventStore, docs)]);
   return docs.map((d) => ({
-    id: d._id,
+    id: d.eventId,
     position: d.position,
     stream: d.stream,
     revision: d.revision,
@@ -65,7 +65,7 @@ export async function viewsOfDocs(stores: { eventStore: EventStore; readStore: R
     correlationId: d.correlationId,
     causationId: d.causationId,
     // Not found only if the log lost an event the read model saw, which an append-only log does not.
-    data: data.has(d._id) ? data.get(d._id) : null,
+    data: data.has(d.eventId) ? data.get(d.eventId) : null,
   }));
 }
 
