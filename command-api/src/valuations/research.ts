@@ -44,7 +44,7 @@ const RECENT_READ_MONTHS = SEARCH_WINDOWS_MONTHS[0] + 1;
 
 /**
  * A town's sales of the last few months, prepared and grouped (`groupSales`) once per change of
- * the sales read model's documents and day, not once per search: a big town's are ~1,300 at
+ * the sales read model's documents and day, not once per search: a town's are ~700–800 at
  * bench:scale's 100×, and reading them for each valuation grew with the data.
  */
 async function recentSalesOf(readStore: ReadStore, city: string, now: Date): Promise<GroupedSales> {

@@ -59,7 +59,7 @@ export function groupSales(sales: readonly PreparedSale[]): GroupedSales {
  * The nearest a point of the box can be, in km, or 0 when that cannot be bounded this simply.
  * The distance to the box's nearest corner or edge point (coordinates clamped into the box) is the
  * least on a flat map; on the sphere a point of an east or west edge a little towards the pole
- * can be nearer, by far less than 1 % over a town (measured in grouped-sales.test.ts), so 1 % is
+ * can be nearer, by far less than 1 % over a town (its test checks boxes up to a degree), so 1 % is
  * taken off. A box wider than a degree or a degree away in longitude is not a suburb's: no bound.
  */
 export function nearestKmOf(point: { latitude: number; longitude: number }, box: NonNullable<Box>): number {
@@ -96,7 +96,7 @@ function matchBoundOf(subject: ValuationSubject, group: SalesGroup, subjectSubur
  * (rules 1–5), without rating them all: groups are taken from the best match they could give, and
  * once five comparables are kept, a group that cannot match as well as the fifth is not rated.
  * Five kept is more than MIN_COMPARABLES, so the window cannot widen after a group is skipped.
- * A big town's first window at bench:scale's 100× holds ~1,300 sales; rating every one was ~0.3 ms
+ * A town's recent read at bench:scale's 100× holds ~700–800 sales; rating every one was ~0.3 ms
  * of a warm valuation's ~5 ms, and grew with the data.
  */
 export function findComparablesInGroups(subject: ValuationSubject, grouped: GroupedSales, now: Date): ComparablesResult | null {
