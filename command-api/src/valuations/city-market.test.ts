@@ -82,6 +82,14 @@ describe('cityMarketFor', () => {
     expect(figures).toEqual(cityMarketFigures('Nelson', [all[0]!, recent, ...all.slice(1)], now));
   });
 
+  it('keeps apart towns whose names differ only in inner spaces, as the sales lookup does', async () => {
+    // salesInCity finds a town by cityKey, which keeps inner spaces; normalisePlace collapses them.
+    const plymouth = all.slice(0, 40).map((s, i) => ({ ...s, saleId: `NP-${i}`, city: 'New Plymouth' }));
+    await store.commit(plymouth.map(saleWrite), { name: 'sales', position: '00000000000000000002' });
+    await cityMarketFor(store, 'New  Plymouth', now);
+    expect(await cityMarketFor(store, 'New Plymouth', now)).toEqual(cityMarketFigures('New Plymouth', plymouth, now));
+  });
+
   it('works the figures out again on a new New Zealand day', async () => {
     await cityMarketFor(store, 'Napier', now);
     const tomorrow = new Date(now.getTime() + 86_400_000);

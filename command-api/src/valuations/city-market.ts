@@ -1,6 +1,6 @@
 import type { ReadStore } from '@kainga/platform';
-import { salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
-import { cityMarketFigures, CITY_FIGURES_WINDOW_MONTHS, normalisePlace, type CityMarketFigures } from './model';
+import { cityKey, salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
+import { cityMarketFigures, CITY_FIGURES_WINDOW_MONTHS, type CityMarketFigures } from './model';
 import { formatIsoDate, monthsBefore, nzDateOf } from './model/calendar';
 
 /**
@@ -16,7 +16,8 @@ import { formatIsoDate, monthsBefore, nzDateOf } from './model/calendar';
 export async function cityMarketFor(readStore: ReadStore, city: string, now: Date): Promise<CityMarketFigures> {
   const today = nzDateOf(now);
   const key = `${formatIsoDate(today)}|${await readStore.getDataVersion(salesProjector.name)}`;
-  return whileUnchanged(readStore, `city-market:${normalisePlace(city)}`, key, async () => {
+  // Kept by the town's lookup key: names normalisePlace makes equal can be different lookups.
+  return whileUnchanged(readStore, `city-market:${cityKey(city)}`, key, async () => {
     // The model's own window: it keeps the sales from this New Zealand date on.
     const since = formatIsoDate(monthsBefore(today, CITY_FIGURES_WINDOW_MONTHS));
     return cityMarketFigures(city, await salesInCity(readStore, city, since), now);

@@ -1,6 +1,6 @@
 import type { SaleData } from '@kainga/contracts';
 import type { GeocodeResult, ReadStore } from '@kainga/platform';
-import { salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
+import { cityKey, salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
 import { normalisePlace } from './model';
 import { streetOf } from './model/street';
 
@@ -45,7 +45,7 @@ const roundPoint = (p: { latitude: number; longitude: number }) => ({ latitude: 
  */
 async function placedSalesBySuburb(readStore: ReadStore, city: string): Promise<Map<string, SaleData[]>> {
   const key = String(await readStore.getDataVersion(salesProjector.name));
-  return whileUnchanged(readStore, `placed-sales:${normalisePlace(city)}`, key, async () => {
+  return whileUnchanged(readStore, `placed-sales:${cityKey(city)}`, key, async () => {
     const bySuburb = new Map<string, SaleData[]>();
     for (const sale of await salesInCity(readStore, city, '0000-01-01')) {
       if (sale.latitude === null || sale.longitude === null) continue;

@@ -1,7 +1,7 @@
 import type { PropertyDetails, ResearchComparablesResponse } from '@kainga/contracts';
 import type { Geocoder, ReadStore } from '@kainga/platform';
 import { cityKey, salesInCity, salesProjector, whileUnchanged } from '@kainga/projections';
-import { findComparables, normalisePlace } from './model';
+import { findComparables } from './model';
 import { prepareSales, SEARCH_WINDOWS_MONTHS } from './model/comparables';
 import { findComparablesInGroups, groupSales, type GroupedSales } from './model/grouped-sales';
 
@@ -49,6 +49,6 @@ const RECENT_READ_MONTHS = SEARCH_WINDOWS_MONTHS[0] + 1;
  */
 async function recentSalesOf(readStore: ReadStore, city: string, now: Date): Promise<GroupedSales> {
   const since = monthsBefore(now, RECENT_READ_MONTHS);
-  const key = `${cityKey(city)}|${since}|${await readStore.getDataVersion(salesProjector.name)}`;
-  return whileUnchanged(readStore, `recent-sales:${normalisePlace(city)}`, key, async () => groupSales(prepareSales(await salesInCity(readStore, city, since))));
+  const key = `${since}|${await readStore.getDataVersion(salesProjector.name)}`;
+  return whileUnchanged(readStore, `recent-sales:${cityKey(city)}`, key, async () => groupSales(prepareSales(await salesInCity(readStore, city, since))));
 }
