@@ -1,6 +1,6 @@
 import { propertyTypeOf, type Comparable, type PropertyDetails, type PropertyType, type ResearchComparablesResponse, type SaleData } from '@kainga/contracts';
 import { oncePerFrozen } from '@kainga/platform';
-import { formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
+import { formatIsoDate, monthsBefore, nzDateOf, parseIsoDate, type CalendarDate } from './calendar';
 import { haversineKm } from './distance';
 
 /** The property being valued, as the comparables search sees it (coordinates from the geocoder). */
@@ -63,7 +63,7 @@ export const normalisePlace = (text: string): string => {
   return place;
 };
 
-export const positive = (v: number | null): v is number => v !== null && Number.isFinite(v) && v > 0;
+const positive = (v: number | null): v is number => v !== null && Number.isFinite(v) && v > 0;
 const known = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0;
 export const hasCoordinates = (p: { latitude: number | null; longitude: number | null }): p is { latitude: number; longitude: number } =>
   p.latitude !== null && p.longitude !== null && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
@@ -214,6 +214,27 @@ export type Candidate = { p: PreparedSale; saleDay: string; match: number };
 export const candidateRank = (a: Candidate, b: Candidate) =>
   b.match - a.match || (a.saleDay < b.saleDay ? 1 : a.saleDay > b.saleDay ? -1 : 0) || (a.p.sale.saleId < b.p.sale.saleId ? -1 : a.p.sale.saleId > b.p.sale.saleId ? 1 : 0);
 
+/** What a search for one subject at one moment compares each sale with: rule 1's today, rule 3's first window, the subject's place and type. */
+export type Search = { todayDate: CalendarDate; today: string; firstFrom: string; city: string; suburb: string; type: PropertyType };
+
+export function searchOf(subject: ValuationSubject, now: Date): Search {
+  const todayDate = nzDateOf(now);
+  return {
+    todayDate,
+    today: formatIsoDate(todayDate),
+    firstFrom: formatIsoDate(monthsBefore(todayDate, SEARCH_WINDOWS_MONTHS[0])),
+    city: normalisePlace(subject.city),
+    suburb: normalisePlace(subject.suburb),
+    type: propertyTypeOf(subject),
+  };
+}
+
+/** Rule 1 but the city: a positive price and a real sale date not after today. */
+export const isDatedSale = (p: PreparedSale, search: Search): p is PreparedSale & { saleDay: string } => positive(p.sale.price) && p.saleDay !== null && p.saleDay <= search.today;
+
+/** The same suburb, for the match's share of it: both given and equal. */
+export const inSameSuburb = (search: Search, suburb: string) => search.suburb !== '' && search.suburb === suburb;
+
 /**
  * `findComparables` over sales prepared once (`prepareSales`). A sale is rated without building its
  * breakdown, and only the five kept become `Comparable`s: on `npm run bench:valuation`'s towns
@@ -222,23 +243,17 @@ export const candidateRank = (a: Candidate, b: Candidate) =>
  * took ~300 ms, now ~150).
  */
 export const findComparablesAmong = (subject: ValuationSubject, sales: readonly PreparedSale[], now: Date): ComparablesResult => {
-  const todayDate = nzDateOf(now);
-  const today = formatIsoDate(todayDate);
-  const city = normalisePlace(subject.city);
-  const subjectSuburb = normalisePlace(subject.suburb);
-  const subjectType = propertyTypeOf(subject);
+  const search = searchOf(subject, now);
+  const { todayDate, firstFrom } = search;
 
   // Sales are rated only as far back as the search goes: the first window's first, and older ones
   // only when it holds fewer than MIN_COMPARABLES (a town's calibration searches for 60 of its
   // sales, and rating all two years of a 2,200-sale town for each was most of its figures' time).
-  const firstFrom = formatIsoDate(monthsBefore(todayDate, SEARCH_WINDOWS_MONTHS[0]));
   const candidates: Candidate[] = [];
   const rate = (recent: boolean) => {
     for (const p of sales) {
-      const sale = p.sale;
-      if (p.city !== city || !positive(sale.price) || p.saleDay === null || p.saleDay > today || (p.saleDay >= firstFrom) !== recent) continue;
-      const sameSuburb = subjectSuburb !== '' && subjectSuburb === p.suburb;
-      const match = matchPercentageOf(similarityOf(subject, sale), sameSuburb, propertyTypeFactor(subjectType, p.type));
+      if (p.city !== search.city || !isDatedSale(p, search) || (p.saleDay >= firstFrom) !== recent) continue;
+      const match = matchPercentageOf(similarityOf(subject, p.sale), inSameSuburb(search, p.suburb), propertyTypeFactor(search.type, p.type));
       if (match >= MIN_MATCH_PERCENTAGE) candidates.push({ p, saleDay: p.saleDay, match });
     }
   };

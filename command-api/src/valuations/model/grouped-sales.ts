@@ -1,22 +1,22 @@
 import type { PropertyType } from '@kainga/contracts';
-import { propertyTypeOf } from '@kainga/contracts';
-import { formatIsoDate, monthsBefore, nzDateOf } from './calendar';
 import {
   comparablesResult,
   DISTANCE_ZERO_KM,
   hasCoordinates,
+  inSameSuburb,
+  isDatedSale,
   Leaders,
   MATCH_WEIGHTS,
   matchPercentageOf,
   MAX_COMPARABLES,
   MIN_COMPARABLES,
   MIN_MATCH_PERCENTAGE,
-  normalisePlace,
-  positive,
   propertyTypeFactor,
+  searchOf,
   SEARCH_WINDOWS_MONTHS,
   similarityOf,
   type ComparablesResult,
+  type Search,
   type PreparedSale,
   type ValuationSubject,
 } from './comparables';
@@ -80,13 +80,13 @@ const OTHER_WEIGHTS = MATCH_WEIGHTS.floorArea + MATCH_WEIGHTS.landArea + MATCH_W
  * (35·sMax + 65) / 100. Without a distance bound, 1. The same suburb and the type factor are the
  * group's own. The tiny margin keeps the bound above a rated match that floating point rounds up.
  */
-function matchBoundOf(subject: ValuationSubject, group: SalesGroup, subjectSuburb: string, subjectType: PropertyType): number {
+function matchBoundOf(subject: ValuationSubject, group: SalesGroup, search: Search): number {
   let similarity = 1;
   if (group.box && hasCoordinates(subject)) {
     const sMax = Math.max(0, 1 - nearestKmOf(subject, group.box) / DISTANCE_ZERO_KM);
     similarity = Math.min(1, (MATCH_WEIGHTS.distance * sMax + OTHER_WEIGHTS) / (MATCH_WEIGHTS.distance + OTHER_WEIGHTS) + 1e-9);
   }
-  return matchPercentageOf(similarity, subjectSuburb !== '' && subjectSuburb === group.suburb, propertyTypeFactor(subjectType, group.type));
+  return matchPercentageOf(similarity, inSameSuburb(search, group.suburb), propertyTypeFactor(search.type, group.type));
 }
 
 /**
@@ -100,26 +100,20 @@ function matchBoundOf(subject: ValuationSubject, group: SalesGroup, subjectSubur
  * of a warm valuation's ~5 ms, and grew with the data.
  */
 export function findComparablesInGroups(subject: ValuationSubject, grouped: GroupedSales, now: Date): ComparablesResult | null {
-  const todayDate = nzDateOf(now);
-  const today = formatIsoDate(todayDate);
-  const firstFrom = formatIsoDate(monthsBefore(todayDate, SEARCH_WINDOWS_MONTHS[0]));
-  const city = normalisePlace(subject.city);
-  const subjectSuburb = normalisePlace(subject.suburb);
-  const subjectType = propertyTypeOf(subject);
-
+  const search = searchOf(subject, now);
   const ranked = grouped.groups
-    .filter((g) => g.city === city)
-    .map((group) => ({ group, bound: matchBoundOf(subject, group, subjectSuburb, subjectType) }))
+    .filter((g) => g.city === search.city)
+    .map((group) => ({ group, bound: matchBoundOf(subject, group, search) }))
     .filter((g) => g.bound >= MIN_MATCH_PERCENTAGE)
     .sort((a, b) => b.bound - a.bound);
   const leaders = new Leaders(MAX_COMPARABLES);
   let firstCount = 0;
   for (const { group, bound } of ranked) {
     if (!leaders.admits(bound)) break;
-    const sameSuburb = subjectSuburb !== '' && subjectSuburb === group.suburb;
-    const typeFactor = propertyTypeFactor(subjectType, group.type);
+    const sameSuburb = inSameSuburb(search, group.suburb);
+    const typeFactor = propertyTypeFactor(search.type, group.type);
     for (const p of group.sales) {
-      if (!positive(p.sale.price) || p.saleDay === null || p.saleDay > today || p.saleDay < firstFrom) continue;
+      if (!isDatedSale(p, search) || p.saleDay < search.firstFrom) continue;
       const match = matchPercentageOf(similarityOf(subject, p.sale), sameSuburb, typeFactor);
       if (match < MIN_MATCH_PERCENTAGE) continue;
       firstCount++;
