@@ -6,12 +6,19 @@ import { byEventType, type Projector, type ReadStore } from '@kainga/platform';
 export const SALES = 'sales';
 export type SaleDoc = SaleData & { _id: string; cityKey: string };
 
-export const cityKey = (city: string) => city.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+/**
+ * How a sale's town is looked up: lower case, without macrons or other marks, trimmed, and with
+ * runs of spaces as one, as the valuation model compares places (`normalisePlace`), so
+ * "New  Plymouth" finds New Plymouth's sales and "Taupō" Taupo's.
+ */
+export const cityKey = (city: string) => city.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 export const salesProjector: Projector = {
   name: 'sales',
   collections: [SALES],
   filter: { eventTypes: saleEventTypes, streamPrefixes: ['sale-'] },
+  // 2: cityKey collapses runs of spaces (a town typed with two spaces found no sales).
+  version: 2,
   // salesInCity: one town's recent sales, newest first, without reading the country's.
   indexes: { [SALES]: [{ keys: { cityKey: 1, saleDate: -1, _id: 1 } }] },
   project: byEventType<SaleEvent>({
