@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NEAR_HEAD_ROWS_PER_TYPE, pageQueries, SqliteEventStore, WALK_MIN_TYPES } from './sqlite-event-store';
 
 const META = { actorId: null, actorRoles: [], correlationId: 'test', causationId: null, occurredAt: '2025-01-01T00:00:00.000Z' };
@@ -122,19 +122,16 @@ describe('SqliteEventStore page reads', () => {
     stores.push(store);
     const seen: string[] = [];
     const checkpoints: string[] = [];
-    let caughtUp: (() => void) | null = null;
     const subscription = store.subscribe({
       filter: { eventTypes: ['SaleRecorded'] },
       onBatch: async (events) => void seen.push(...events.map((e) => e.id)),
       onCheckpoint: (p) => void checkpoints.push(p),
-      onCaughtUp: () => caughtUp?.(),
       // A page of one: a full page must resume after its own event, not at the head.
       batchSize: 1,
     });
     const appendAndSettle = async (id: string, ...types: string[]) => {
-      const settled = new Promise<void>((resolve) => (caughtUp = resolve));
       const { position } = await store.append(`s-${id}`, types.map((type, i) => ({ id: `${id}${'abc'[i]}`, type, data: {}, metadata: META })), { expectedRevision: 'no_stream' });
-      await settled;
+      await vi.waitFor(() => expect(checkpoints.at(-1)).toBe(position));
       return position;
     };
     await appendAndSettle('e1', 'UserRegistered');
@@ -144,6 +141,45 @@ describe('SqliteEventStore page reads', () => {
     expect(seen).toEqual(['e2a', 'e4a', 'e4c']);
     expect(checkpoints).toContain(sale);
     expect(checkpoints).toContain(other);
+    await subscription.stop();
+  });
+
+  it('moves past appends of this process that it does not ask for without reading them, and reads a gap another process wrote in', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kainga-es-pass-')), 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    const other = new SqliteEventStore(file);
+    stores.push(store, other);
+    const seen: string[] = [];
+    const checkpoints: string[] = [];
+    let ready: () => void = () => {};
+    const caughtUp = new Promise<void>((resolve) => (ready = resolve));
+    const reads = vi.spyOn(store as unknown as { readPage: (...args: unknown[]) => unknown }, 'readPage');
+    const subscription = store.subscribe({
+      filter: { eventTypes: ['SaleRecorded'] },
+      onBatch: async (events) => void seen.push(...events.map((e) => e.id)),
+      onCheckpoint: (p) => void checkpoints.push(p),
+      onCaughtUp: () => ready(),
+    });
+    await caughtUp;
+    const append = (on: SqliteEventStore, id: string, type: string) => on.append(`s-${id}`, [{ id, type, data: {}, metadata: META }], { expectedRevision: 'no_stream' }).then((r) => r.position);
+
+    reads.mockClear();
+    const user = await append(store, 'u1', 'UserRegistered');
+    // Moved past at once, as the append answered, and nothing read.
+    expect(checkpoints.at(-1)).toBe(user);
+    expect(reads).not.toHaveBeenCalled();
+
+    // Another process's sale lies between, unheard: this process's next append cannot be passed over.
+    await append(other, 's1', 'SaleRecorded');
+    const user2 = await append(store, 'u2', 'UserRegistered');
+    await vi.waitFor(() => expect(checkpoints.at(-1)).toBe(user2));
+    expect(seen).toEqual(['s1']);
+    expect(reads).toHaveBeenCalled();
+
+    // A sale appended here wakes it, before the next poll.
+    reads.mockClear();
+    await append(store, 's2', 'SaleRecorded');
+    await vi.waitFor(() => expect(seen).toEqual(['s1', 's2']), { timeout: 200 });
     await subscription.stop();
   });
 });

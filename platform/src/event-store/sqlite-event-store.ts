@@ -109,7 +109,7 @@ export class SqliteEventStore implements EventStore {
       for (const p of batch) p.reject(new Error('The event store is closed.'));
       return;
     }
-    const outcomes: ({ ok: true; result: AppendResult & { idempotent: boolean } } | { ok: false; error: unknown })[] = [];
+    const outcomes: ({ ok: true; result: AppendOutcome } | { ok: false; error: unknown })[] = [];
     const runAll = () => {
       for (const p of batch) {
         try {
@@ -132,21 +132,21 @@ export class SqliteEventStore implements EventStore {
       if (o.ok) p.resolve({ nextRevision: o.result.nextRevision, position: o.result.position });
       else p.reject(o.error);
     });
-    if (outcomes.some((o) => o.ok && !o.result.idempotent)) this.appended.emit('appended');
+    if (outcomes.some((o) => o.ok && !o.result.idempotent)) this.appended.emit('appended', appendedIn(batch, outcomes));
   }
 
   private prepareAppend() {
     const byEventId = this.db.prepare<[string], Row>('SELECT * FROM events WHERE event_id = ?');
     const streamHead = this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream = ?');
     const insert = this.db.prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    return this.db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult & { idempotent: boolean } => {
+    return this.db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendOutcome => {
     const existing = events.map((e) => byEventId.get(e.id)).filter((row): row is Row => row !== undefined);
     if (existing.length > 0) {
       // A retried append: the same ids, same stream, same types means it already happened.
       const same = existing.length === events.length && existing.every((row, i) => row.stream === stream && row.event_id === events[i]!.id && row.type === events[i]!.type);
       if (!same) throw new DuplicateEventIdError(existing[0]!.event_id);
       const last = existing[existing.length - 1]!;
-      return { nextRevision: last.revision, position: toSqlitePosition(last.position), idempotent: true };
+      return { nextRevision: last.revision, position: toSqlitePosition(last.position), idempotent: true, first: 0, last: 0 };
     }
     const current = streamHead.get(stream)?.revision ?? null;
     if (expected !== 'any') {
@@ -155,13 +155,15 @@ export class SqliteEventStore implements EventStore {
     }
     const now = new Date().toISOString();
     let revision = current ?? -1;
+    let first = 0;
     let position = 0;
     for (const e of events) {
       revision += 1;
       const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), now);
       position = Number(info.lastInsertRowid);
+      first ||= position;
     }
-    return { nextRevision: revision, position: toSqlitePosition(position), idempotent: false };
+    return { nextRevision: revision, position: toSqlitePosition(position), idempotent: false, first, last: position };
     });
   }
 
@@ -216,13 +218,10 @@ export class SqliteEventStore implements EventStore {
    */
   private readNearHead(after: number, head: number, filter: EventFilter, limit: number): Page {
     if (selectsNothing(filter)) return { events: [], scanned: head };
-    const types = typeSetOf(filter);
-    const prefixes = filter.streamPrefixes;
     const byPosition = this.rawStatement(BY_POSITION_SQL);
     const rows: RawRow[] = [];
     for (const [position, type, stream] of this.rawStatement(GAP_SQL).all(after, head) as unknown as [number, string, string][]) {
-      if (types && !types.has(type)) continue;
-      if (prefixes && !prefixes.some((p) => stream.startsWith(p))) continue;
+      if (!matches(filter, type, stream)) continue;
       rows.push(byPosition.get(position)!);
       if (rows.length === limit) return { events: rows.map(rawToRecorded), scanned: position };
     }
@@ -318,9 +317,18 @@ export class SqliteEventStore implements EventStore {
   subscribe(options: SubscribeOptions): Subscription {
     let stopped = false;
     let wake: (() => void) | null = null;
+    /** The loop waits for an append or the next poll, with everything up to `after` delivered. */
+    let waiting = false;
     // Set by an append in this process, so one made while a batch was being handled is read at once.
     let appendedSinceRead = false;
-    const onAppend = () => {
+    let after = fromPosition(options.after);
+    const onAppend = (appended: Appended) => {
+      // Nothing for this subscription, right after what it has read: it moves past without a read.
+      if (waiting && !stopped && passesOver(options.filter, appended, after)) {
+        after = appended.last;
+        options.onCheckpoint?.(toSqlitePosition(after));
+        return;
+      }
       appendedSinceRead = true;
       wake?.();
     };
@@ -328,7 +336,6 @@ export class SqliteEventStore implements EventStore {
     const batchSize = Math.max(1, options.batchSize ?? 500);
 
     const loop = async () => {
-      let after = fromPosition(options.after);
       /** Whether onCaughtUp was the last thing reported (see SubscribeOptions.onFellBehind). */
       let caughtUp = false;
       while (!stopped && !this.closed) {
@@ -348,11 +355,16 @@ export class SqliteEventStore implements EventStore {
         caughtUp = true;
         options.onCaughtUp?.(after ? toSqlitePosition(after) : null);
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
+          const timer = setTimeout(() => {
+            waiting = false;
+            resolve();
+          }, POLL_MS);
           wake = () => {
+            waiting = false;
             clearTimeout(timer);
             resolve();
           };
+          waiting = true;
         });
         wake = null;
       }
@@ -385,6 +397,53 @@ const HEAD_SQL = 'SELECT MAX(position) AS p FROM events';
 
 /** A filter with an empty list of types or of prefixes: no event matches it. */
 const selectsNothing = (filter: EventFilter) => filter.eventTypes?.length === 0 || filter.streamPrefixes?.length === 0;
+
+/** Whether an event of `type` on `stream` is one `filter` asks for. */
+function matches(filter: EventFilter, type: string, stream: string): boolean {
+  const types = typeSetOf(filter);
+  if (types && !types.has(type)) return false;
+  const prefixes = filter.streamPrefixes;
+  return !prefixes || prefixes.some((p) => stream.startsWith(p));
+}
+
+/** What one flush of appends wrote: the positions first…last, every one of them ours, and each event's type and stream. */
+interface Appended {
+  first: number;
+  last: number;
+  events: readonly { type: string; stream: string }[];
+}
+
+type AppendOutcome = AppendResult & { idempotent: boolean; first: number; last: number };
+
+/**
+ * The events a flush appended, in log order. Its appends ran in one write transaction (a lone
+ * append is one itself), so no other process wrote between them and, SQLite's positions being
+ * the table's rowids, they lie at first…last with nothing else among them.
+ */
+function appendedIn(batch: readonly PendingAppend[], outcomes: readonly ({ ok: true; result: AppendOutcome } | { ok: false; error: unknown })[]): Appended {
+  const events: { type: string; stream: string }[] = [];
+  let first = 0;
+  let last = 0;
+  outcomes.forEach((o, i) => {
+    if (!o.ok || o.result.idempotent) return;
+    const p = batch[i]!;
+    for (const e of p.events) events.push({ type: e.type, stream: p.stream });
+    first ||= o.result.first;
+    last = o.result.last;
+  });
+  return { first, last, events };
+}
+
+/**
+ * Whether a subscription that has delivered everything up to `after` can move past `appended`
+ * without reading it: the appends follow `after` directly (no other process wrote in between)
+ * and none of their events is one the filter asks for. Without this every append woke every
+ * subscription in the process to read the head and the gap, and find nothing in most of them.
+ */
+function passesOver(filter: EventFilter | undefined, appended: Appended, after: number): boolean {
+  if (!filter || appended.first !== after + 1 || appended.last - appended.first + 1 !== appended.events.length) return false;
+  return appended.events.every((e) => !matches(filter, e.type, e.stream));
+}
 
 /**
  * How far behind the head a filtered page is read by `readNearHead`: its walk visits every event
