@@ -60,6 +60,8 @@ export interface SubscribeOptions {
    * checkpoint to keep (as EventStoreDB's `checkpointReached`). Positions only increase; it is
    * called after batches, when the head of the log is reached, and while skipping long runs of
    * events that do not match, so a subscription to rare events need not re-read the log's tail.
+   * The embedded store also calls it, while the subscription waits, as its own process appends
+   * events that do not match (without reading them back).
    */
   onCheckpoint?: (position: Position) => void;
   /**
