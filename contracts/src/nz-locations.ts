@@ -138,9 +138,13 @@ const rows: readonly Row[] = [
   ['Te Anau', 'Southland', -45.4144, 167.7180],
 ];
 
-/** Lower case, trimmed, single spaces, macrons and other diacritics removed: 'Whangārei' → 'whangarei'. */
+/**
+ * Lower case, trimmed, single spaces, macrons and every other combining mark removed:
+ * 'Whangārei' → 'whangarei'. How places are compared everywhere: the sales read model's town key
+ * and the valuation model's matching use it too.
+ */
 export function normalizePlaceName(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/\s+/g, ' ');
+  return name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
 /** A stable id from the name: 'Te Kūiti' → 'te-kuiti'. */

@@ -1,5 +1,5 @@
 import type { SaleData, SaleEvent } from '@kainga/contracts';
-import { saleEventTypes } from '@kainga/contracts';
+import { normalizePlaceName, saleEventTypes } from '@kainga/contracts';
 import { byEventType, type Projector, type ReadStore } from '@kainga/platform';
 
 /** The `sales` read model: every recorded sale, looked up by city and date for comparables. */
@@ -7,11 +7,11 @@ export const SALES = 'sales';
 export type SaleDoc = SaleData & { _id: string; cityKey: string };
 
 /**
- * How a sale's town is looked up: lower case, without macrons or other marks, trimmed, and with
- * runs of spaces as one, as the valuation model compares places (`normalisePlace`), so
- * "New  Plymouth" finds New Plymouth's sales and "Taupō" Taupo's.
+ * How a sale's town is looked up: the place name as every place is compared (lower case, without
+ * macrons or other marks, trimmed, runs of spaces as one), so "New  Plymouth" finds New Plymouth's
+ * sales and "Taupō" Taupo's.
  */
-export const cityKey = (city: string) => city.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
+export const cityKey = (city: string) => normalizePlaceName(city);
 
 export const salesProjector: Projector = {
   name: 'sales',

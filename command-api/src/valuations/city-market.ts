@@ -16,7 +16,6 @@ import { formatIsoDate, monthsBefore, nzDateOf } from './model/calendar';
 export async function cityMarketFor(readStore: ReadStore, city: string, now: Date): Promise<CityMarketFigures> {
   const today = nzDateOf(now);
   const key = `${formatIsoDate(today)}|${await readStore.getDataVersion(salesProjector.name)}`;
-  // Kept by the town's lookup key: names normalisePlace makes equal can be different lookups.
   return whileUnchanged(readStore, `city-market:${cityKey(city)}`, key, async () => {
     // The model's own window: it keeps the sales from this New Zealand date on.
     const since = formatIsoDate(monthsBefore(today, CITY_FIGURES_WINDOW_MONTHS));

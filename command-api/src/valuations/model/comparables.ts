@@ -1,4 +1,4 @@
-import { propertyTypeOf, type Comparable, type PropertyDetails, type PropertyType, type ResearchComparablesResponse, type SaleData } from '@kainga/contracts';
+import { normalizePlaceName, propertyTypeOf, type Comparable, type PropertyDetails, type PropertyType, type ResearchComparablesResponse, type SaleData } from '@kainga/contracts';
 import { oncePerFrozen } from '@kainga/platform';
 import { formatIsoDate, monthsBefore, nzDateOf, parseIsoDate, type CalendarDate } from './calendar';
 import { haversineKm } from './distance';
@@ -50,13 +50,13 @@ const normalised = new Map<string, string>();
 const MAX_NORMALISED = 50_000;
 
 /**
- * Matching text: trimmed, lower case, runs of spaces collapsed and macrons/diacritics removed, so
+ * Matching text (`normalizePlaceName`, remembered per text), so
  * "Taupō" and "taupo " are the same city.
  */
 export const normalisePlace = (text: string): string => {
   let place = normalised.get(text);
   if (place === undefined) {
-    place = text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
+    place = normalizePlaceName(text);
     if (normalised.size >= MAX_NORMALISED) normalised.clear();
     normalised.set(text, place);
   }
