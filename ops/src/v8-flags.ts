@@ -13,8 +13,9 @@ import { setFlagsFromString } from 'node:v8';
  * literals follow. Measured on a 10× store (100,000 events), the same copy started 10 times: about
  * half of the processes served GET /api/health at 54–71 µs of CPU a request with RSS growing from
  * 280 to 380–450 MB under the load, and the rest at 44–51 µs with RSS flat; V8 logged 75 literals
- * tenured in a slow process. With this flag, 8 of 8 started fast. It was why bench:scale's 10×
- * column read low on every route. Start-up (100× store, 5.5–6.0 s) and rebuilds (10×: 1.7–1.8 s;
+ * tenured in a slow process. With this flag, 10 of 10 started fast; on a 100× store, four processes
+ * each way: 50–57 µs a request without it, 41–44 µs with it. It was why bench:scale's 10× column
+ * read low on every route. Start-up (100× store, 5.5–6.0 s) and rebuilds (10×: 1.7–1.8 s;
  * 100×: 9.9–11.5 s) measured the same with and without it.
  */
 export const SERVICE_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
