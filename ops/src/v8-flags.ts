@@ -10,13 +10,17 @@ import { setFlagsFromString } from 'node:v8';
  * replays the log into read models, which keeps almost everything it allocates, so literals shared
  * with request handling can be judged long-lived; once one is, the young objects it points to
  * survive collections too (the old generation keeps them alive until a full collection) and more
- * literals follow. Measured on a 10× store (100,000 events), the same copy started 10 times: about
- * half of the processes served GET /api/health at 54–71 µs of CPU a request with RSS growing from
+ * literals follow. Measured on a 10× store (100,000 events), the same copy started 10 times: 4 of
+ * the 10 processes served GET /api/health at 54–71 µs of CPU a request with RSS growing from
  * 280 to 380–450 MB under the load, and the rest at 44–51 µs with RSS flat; V8 logged 75 literals
  * tenured in a slow process. With this flag, 10 of 10 started fast; on a 100× store, four processes
  * each way: 50–57 µs a request without it, 41–44 µs with it. It was why bench:scale's 10× column
  * read low on every route. Start-up (100× store, 5.5–6.0 s) and rebuilds (10×: 1.7–1.8 s;
  * 100×: 9.9–11.5 s) measured the same with and without it.
+ *
+ * Set here rather than on each command line (`npm start`'s tsx, docker-compose's node, the
+ * benches' server processes), so no way of starting the service goes without it. Node warns that a
+ * flag changed after start-up may do nothing: v8-flags.test.ts checks that this one takes effect.
  */
 export const SERVICE_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
 

@@ -49,6 +49,12 @@ describe('measureRealisticAccuracy', () => {
     expect(spearmanBound).toBeGreaterThan(-1);
   });
 
+  it('says what a confidence could rank from similar homes sold before: a correlation, read from earlier homes only', () => {
+    const { spearmanSimilarHomes } = result.model;
+    expect(Number.isFinite(spearmanSimilarHomes)).toBe(true);
+    expect(Math.abs(spearmanSimilarHomes)).toBeLessThanOrEqual(1);
+  });
+
   it('is deterministic for the same options', () => {
     const again = measureRealisticAccuracy(options);
     expect(again.model).toEqual(result.model);

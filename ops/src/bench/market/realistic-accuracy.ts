@@ -7,6 +7,7 @@ import { confidenceBuckets, coverage, expectedAbsoluteError, mdape, mdapeRatioIn
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
+import { similarHomesErrors } from './similar-homes';
 import { saleDataOf } from './subject';
 
 /** One held-out sale and what each valuer said (null: it could not value it). */
@@ -57,6 +58,14 @@ export interface ModelFigures extends ErrorSummary {
    * nothing before the sale can know.
    */
   spearmanBound: number;
+  /**
+   * How much of the error similar homes that sold before foretell: Spearman of −each home's
+   * expected error read from the model's errors on the earlier held-out homes of its suburb and
+   * kind (`similarHomesErrors`), against |the error from the sale price|. Near 0 where a home's
+   * kind and place do not decide how far its estimate strays. A reference, not a bound: a
+   * confidence can read more than its group (its own comparables, for one).
+   */
+  spearmanSimilarHomes: number;
   byType: Record<PropertyType, ErrorSummary>;
   /** Split by how many of the model's comparables came from the subject's own suburb. */
   sameSuburb: { atLeast3: ErrorSummary; fewer: ErrorSummary };
@@ -166,6 +175,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     spearmanConfidenceError: spearman(confidences, saleErrors),
     spearmanConfidenceModelError: spearman(confidences, errorsFromTruth),
     spearmanBound: spearman(expectedErrors.map((e) => -e), saleErrors),
+    spearmanSimilarHomes: similarHomesRanking(valued.map((v) => ({ sale: v.c.sale, error: Math.abs(v.error) }))),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),
@@ -187,4 +197,16 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     valuationsPerSecond: modelMs > 0 ? (valued.length / modelMs) * 1000 : Number.NaN,
     cases,
   };
+}
+
+/** `spearmanSimilarHomes`: groups are the suburb and kind, the town and kind, then the town. */
+function similarHomesRanking(homes: readonly { sale: BenchSale; error: number }[]): number {
+  const expected = similarHomesErrors(
+    homes.map(({ sale, error }) => {
+      const { town, suburb, type } = sale.home;
+      return { groups: [`${town}|${suburb}|${type}`, `${town}|${type}`, town], soldOn: sale.saleDate, error };
+    }),
+  );
+  const known = expected.flatMap((e, i) => (Number.isNaN(e) ? [] : [{ expected: e, error: homes[i]!.error }]));
+  return spearman(known.map((k) => -k.expected), known.map((k) => k.error));
 }

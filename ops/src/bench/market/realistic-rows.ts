@@ -88,6 +88,11 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
       result: correlationText(m.spearmanBound),
       aim: '— (a bound)',
     },
+    {
+      measure: SIMILAR_HOMES_MEASURE('realistic'),
+      result: correlationText(m.spearmanSimilarHomes),
+      aim: '— (a reference)',
+    },
     { measure: 'Valuation, realistic market: model MdAPE by property type (count)', result: byType, aim: '—' },
     {
       measure: 'Valuation, realistic market: model MdAPE with ≥ 3 / < 3 same-suburb comparables',
@@ -97,6 +102,10 @@ export function realisticRows(r: RealisticAccuracyResult, seed: number): Row[] {
     { measure: 'Valuation, realistic market: model MdAPE on homes without an RV', result: `${pct(m.noRv.mdape)} (${fmtInt(m.noRv.count)})`, aim: '—' },
   ];
 }
+
+/** The row of what a confidence could rank from similar homes sold before (`spearmanSimilarHomes`). */
+const SIMILAR_HOMES_MEASURE = (market: string) =>
+  `Valuation, ${market} market: rank correlation of a confidence read from similar homes sold before (the model's errors on earlier held-out homes of the suburb and kind) and absolute error (Spearman)`;
 
 /**
  * The rows of the varied market (`VARIED_NOISE`: the realistic market whose suburbs and kinds of
@@ -120,6 +129,7 @@ export function variedRows(r: RealisticAccuracyResult, seed: number, variation: 
       result: `${correlationText(m.spearmanConfidenceError)}; ${correlationText(m.spearmanBound)}`,
       aim: '< 0',
     },
+    { measure: SIMILAR_HOMES_MEASURE('varied'), result: correlationText(m.spearmanSimilarHomes), aim: '— (a reference)' },
   ];
 }
 
