@@ -7,7 +7,7 @@ import { confidenceBuckets, coverage, expectedAbsoluteError, mdape, mdapeRatioIn
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
-import { similarHomesErrors } from './similar-homes';
+import { similarHomesRanking } from './similar-homes';
 import { saleDataOf } from './subject';
 
 /** One held-out sale and what each valuer said (null: it could not value it). */
@@ -175,7 +175,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     spearmanConfidenceError: spearman(confidences, saleErrors),
     spearmanConfidenceModelError: spearman(confidences, errorsFromTruth),
     spearmanBound: spearman(expectedErrors.map((e) => -e), saleErrors),
-    spearmanSimilarHomes: similarHomesRanking(valued.map((v) => ({ sale: v.c.sale, error: Math.abs(v.error) }))),
+    spearmanSimilarHomes: similarHomesOf(valued.map((v) => ({ sale: v.c.sale, error: Math.abs(v.error) }))),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),
@@ -200,13 +200,10 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
 }
 
 /** `spearmanSimilarHomes`: groups are the suburb and kind, the town and kind, then the town. */
-function similarHomesRanking(homes: readonly { sale: BenchSale; error: number }[]): number {
-  const expected = similarHomesErrors(
+const similarHomesOf = (homes: readonly { sale: BenchSale; error: number }[]) =>
+  similarHomesRanking(
     homes.map(({ sale, error }) => {
       const { town, suburb, type } = sale.home;
       return { groups: [`${town}|${suburb}|${type}`, `${town}|${type}`, town], soldOn: sale.saleDate, error };
     }),
   );
-  const known = expected.flatMap((e, i) => (Number.isNaN(e) ? [] : [{ expected: e, error: homes[i]!.error }]));
-  return spearman(known.map((k) => -k.expected), known.map((k) => k.error));
-}

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { spearman } from './metrics';
 import { streamOf } from './random';
-import { SIMILAR_HOMES_MIN, similarHomesErrors } from './similar-homes';
+import { SIMILAR_HOMES_MIN, similarHomesErrors, similarHomesRanking } from './similar-homes';
 
 const day = (i: number) => `2026-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
 
-/** Spearman of −expected against the errors, over the homes that have an expectation. */
-function ranking(homes: { error: number }[], expected: number[]): number {
-  const kept = expected.flatMap((e, i) => (Number.isNaN(e) ? [] : [[-e, homes[i]!.error] as const]));
-  return spearman(kept.map((k) => k[0]), kept.map((k) => k[1]));
-}
-
-describe('similarHomesErrors', () => {
+describe('similarHomesErrors and similarHomesRanking', () => {
   it("reads each home's expected error from the homes of its group that sold before it", () => {
     const homes = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07].map((error, i) => ({ groups: ['Ponsonby house', 'Auckland'], soldOn: day(i), error }));
     const expected = similarHomesErrors(homes);
@@ -44,8 +37,8 @@ describe('similarHomesErrors', () => {
     const random = streamOf(7, 'similar homes');
     const spread = () => random.next();
     const decided = Array.from({ length: 400 }, (_, i) => ({ groups: [i % 2 ? 'units' : 'houses'], soldOn: day(i % 300), error: (i % 2 ? 0.1 : 0.02) * (0.5 + spread()) }));
-    expect(ranking(decided, similarHomesErrors(decided))).toBeLessThan(-0.5);
+    expect(similarHomesRanking(decided)).toBeLessThan(-0.5);
     const undecided = Array.from({ length: 400 }, (_, i) => ({ groups: [i % 2 ? 'units' : 'houses'], soldOn: day(i % 300), error: 0.05 * (0.5 + spread()) }));
-    expect(Math.abs(ranking(undecided, similarHomesErrors(undecided)))).toBeLessThan(0.15);
+    expect(Math.abs(similarHomesRanking(undecided))).toBeLessThan(0.15);
   });
 });

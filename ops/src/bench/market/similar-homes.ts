@@ -1,3 +1,5 @@
+import { spearman } from './metrics';
+
 /** How many earlier homes a group needs before its errors stand for a home's. */
 export const SIMILAR_HOMES_MIN = 5;
 
@@ -53,4 +55,14 @@ function expectedFor(home: GroupedError, sums: readonly Map<string, { sum: numbe
     if (s && s.count >= SIMILAR_HOMES_MIN) return s.sum / s.count;
   }
   return all.count > 0 ? all.sum / all.count : Number.NaN;
+}
+
+/**
+ * Spearman of −each home's expected error (`similarHomesErrors`) against its own error, over the
+ * homes something sold before: how much of the error similar earlier homes foretell.
+ */
+export function similarHomesRanking(homes: readonly GroupedError[]): number {
+  const expected = similarHomesErrors(homes);
+  const known = homes.flatMap((home, i) => (Number.isNaN(expected[i]!) ? [] : [{ expected: expected[i]!, error: home.error }]));
+  return spearman(known.map((k) => -k.expected), known.map((k) => k.error));
 }
