@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-12',
+      engineVersion: 'kainga-model-13',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -617,6 +617,26 @@ describe("estimateValue: the town's sales model", () => {
     // One spread for the whole town: the two get the same width.
     const same = (suburb: string) => width(estimateValue({ ...home, suburb }, greyLynn, { ...context, townModel }));
     expect(same('Ponsonby')).toBeCloseTo(same('Grey Lynn'), 2);
+  });
+
+  it("counts a suburb's extra spread as its sales' own luck, which the RV shares: blending the RV in does not narrow it", () => {
+    const varied = { ...townModel, suburbResidualSd: { ponsonby: 0.12, 'grey lynn': 0.06 } };
+    // What a sale's luck shares between the model's price and the RV's in the town (0.07²): Grey
+    // Lynn's is less by its calm, (0.06² − 0.08²) × 1.5, which leaves it above 0.
+    const shared = { ...context, townModel: varied, townModelRvCovariance: 0.0049 };
+    // The expected error the range stands for (no rated condition, no range scale): u / 1.28.
+    const error = (suburb: string, rateableValue: number | null) => {
+      const e = estimateValue({ ...subject, suburb, rateableValue }, greyLynn, shared);
+      return (e.optimisticValue / e.estimatedValue - 1) / 1.28;
+    };
+    const excess = (rateableValue: number | null) => error('Ponsonby', rateableValue) ** 2 - error('Grey Lynn', rateableValue) ** 2;
+    // Comparables alone: Ponsonby's error² exceeds Grey Lynn's by (0.12² − 0.06²)(1 + v).
+    expect(excess(null)).toBeGreaterThan(0.12 ** 2 - 0.06 ** 2);
+    // With the RV weighed in, all of it is left: a sale's own luck moves its price away from the RV as well.
+    expect(excess(1_100_000)).toBeCloseTo(excess(null), 3);
+    // The RV's stated error carries it too.
+    const rvLine = (suburb: string) => estimateValue({ ...subject, suburb, rateableValue: 1_100_000 }, greyLynn, shared).explanation.find((l) => l.startsWith('Base value:'))!;
+    expect(rvLine('Ponsonby')).not.toBe(rvLine('Grey Lynn'));
   });
 
   it('falls back to the fixed size rules for a home without a floor area', () => {

@@ -1,5 +1,6 @@
+import { seededRandom } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian, quantile, TYPED_SORT_FROM, withinTukeyFences } from './statistics';
+import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian, quantile, truncatedNormalSd, tukeyFences, TYPED_SORT_FROM, withinTukeyFences } from './statistics';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middles of an even count', () => {
@@ -89,5 +90,48 @@ describe('withinTukeyFences (which calibration sales look like market sales)', (
     expect(market.every(inside)).toBe(true);
     expect(inside(Math.log(0.6))).toBe(false);
     expect(inside(Math.log(1.35))).toBe(false);
+  });
+});
+
+describe('truncatedNormalSd (a spread read back through fences drawn for another)', () => {
+  /** n draws of a normal with this sd (Box–Muller on a seeded stream). */
+  const normals = (n: number, sd: number, seed: number) => {
+    const random = seededRandom(seed);
+    return Array.from({ length: n }, () => sd * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()));
+  };
+  const meanSquareWithin = (xs: readonly number[], low: number, high: number) => {
+    const kept = xs.filter((x) => x >= low && x <= high);
+    return kept.reduce((sum, x) => sum + x * x, 0) / kept.length;
+  };
+
+  it('gives back the sd of a normal cut at fences that sit at fewer of its sds than they were drawn for', () => {
+    // Fences drawn for sd 1 (Tukey's on a normal: ±2.70); a group with sd 2 keeps only ±1.35 of its sds.
+    for (const sd of [0.5, 1, 2, 3]) {
+      const xs = normals(200_000, sd, 7);
+      const within = meanSquareWithin(xs, -2.698, 2.698);
+      if (sd > 1) expect(Math.sqrt(within)).toBeLessThan(sd * 0.8);
+      expect(truncatedNormalSd(within, -2.698, 2.698) / sd).toBeCloseTo(1, 1);
+    }
+  });
+
+  it('reads a normal cut at Tukey’s fences as the 0.971 the town’s spread divides by, and uneven fences too', () => {
+    expect(truncatedNormalSd(0.971 ** 2, -2.698, 2.698)).toBeCloseTo(1, 2);
+    const xs = normals(200_000, 1.5, 3);
+    expect(truncatedNormalSd(meanSquareWithin(xs, -2, 3.5), -2, 3.5) / 1.5).toBeCloseTo(1, 1);
+  });
+
+  it('keeps a spread far inside the fences as it is, and caps one no normal cut there could give', () => {
+    expect(truncatedNormalSd(0.01, -10, 10)).toBeCloseTo(0.1, 6);
+    // The widest a cut at ±1 can hold is a uniform's mean square, 1/3.
+    expect(truncatedNormalSd(0.5, -1, 1)).toBeCloseTo(4 * Math.sqrt(0.5), 9);
+    expect(truncatedNormalSd(0, -1, 1)).toBe(0);
+  });
+
+  it('agrees with withinTukeyFences on where the fences are', () => {
+    const xs = [1, 2, 3, 4, 5, 6, 7, 8, 40];
+    const { low, high } = tukeyFences(xs);
+    const inside = withinTukeyFences(xs);
+    expect(xs.filter(inside)).toEqual(xs.filter((x) => x >= low && x <= high));
+    expect(inside(40)).toBe(false);
   });
 });

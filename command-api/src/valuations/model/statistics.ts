@@ -46,10 +46,16 @@ export const TUKEY_FENCE = 1.5;
 
 /** Whether a value lies within Tukey's fences of `values`: no further than `TUKEY_FENCE` interquartile ranges beyond the quartiles. */
 export function withinTukeyFences(values: readonly number[]): (value: number) => boolean {
+  const { low, high } = tukeyFences(values);
+  return (value) => value >= low && value <= high;
+}
+
+/** Tukey's fences themselves: [q₁ − 1.5 IQR, q₃ + 1.5 IQR]. */
+export function tukeyFences(values: readonly number[]): { low: number; high: number } {
   const q1 = quantile(values, 0.25);
   const q3 = quantile(values, 0.75);
   const reach = TUKEY_FENCE * (q3 - q1);
-  return (value) => value >= q1 - reach && value <= q3 + reach;
+  return { low: q1 - reach, high: q3 + reach };
 }
 
 export type Weighted = { value: number; weight: number };
@@ -131,3 +137,34 @@ export const robustSd = (xs: readonly number[]) => {
  */
 export const robustCovariance = (pairs: readonly (readonly [number, number])[]) =>
   (robustSd(pairs.map(([a, b]) => a + b)) ** 2 - robustSd(pairs.map(([a, b]) => a - b)) ** 2) / 4;
+
+/** The standard normal's density. */
+const normalDensity = (z: number) => Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+/** The standard normal's distribution function. */
+const normalBelow = (z: number) => (z >= 0 ? 1 + normalWithin(z) : 1 - normalWithin(-z)) / 2;
+
+/**
+ * The standard deviation σ of a normal centred on 0 whose values kept within [low, high] (low < 0
+ * < high) have this mean square: E[x² | low ≤ x ≤ high] = σ² (1 + (αφ(α) − βφ(β)) / (Φ(β) − Φ(α)))
+ * with α = low / σ, β = high / σ, solved for σ by bisection (it rises with σ). A group that strays
+ * further than the fences were drawn for loses more of its spread to them, and this gives it back.
+ * A mean square beyond what any σ gives (the fences' own uniform limit) returns the largest σ tried.
+ */
+export function truncatedNormalSd(meanSquare: number, low: number, high: number): number {
+  if (!(meanSquare > 0) || !(low < 0) || !(high > 0)) return Math.sqrt(Math.max(0, meanSquare));
+  const keptMeanSquare = (sd: number) => {
+    const a = low / sd;
+    const b = high / sd;
+    const kept = normalBelow(b) - normalBelow(a);
+    return kept > 0 ? sd * sd * (1 + (a * normalDensity(a) - b * normalDensity(b)) / kept) : 0;
+  };
+  let lo = Math.sqrt(meanSquare);
+  let hi = lo * 4;
+  if (keptMeanSquare(hi) < meanSquare) return hi;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (keptMeanSquare(mid) < meanSquare) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}

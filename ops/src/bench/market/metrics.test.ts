@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@kainga/contracts';
-import { bootstrapInterval, confidenceBuckets, coverage, errorFallsWithConfidence, expectedAbsoluteError, mdape, mdapeInterval, mdapeRatioInterval, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
+import { bootstrapInterval, confidenceBuckets, coverage, errorFallsWithConfidence, expectedAbsoluteError, fifthsBy, mdape, mdapeInterval, mdapeRatioInterval, median, ranks, relativeError, soldWithinTen, spearman, summariseErrors } from './metrics';
 
 describe('bench metrics', () => {
   it('median and MdAPE', () => {
@@ -157,5 +157,14 @@ describe('bench metrics', () => {
       expect(mdapeInterval([]).low).toBeNaN();
       expect(mdapeInterval([0.05, -0.05, 0.05])).toEqual({ low: 0.05, high: 0.05 });
     });
+  });
+
+  it('fifthsBy: five groups of nearly equal size in order of the key, ties in their order', () => {
+    const groups = fifthsBy([9, 1, 8, 2, 7, 3, 6, 4, 5, 0, 5, 5], (x) => x);
+    expect(groups.map((g) => g.length)).toEqual([2, 2, 3, 2, 3]);
+    expect(groups.flat()).toEqual([0, 1, 2, 3, 4, 5, 5, 5, 6, 7, 8, 9]);
+    const tied = fifthsBy(['a', 'b', 'c', 'd', 'e'], () => 1);
+    expect(tied).toEqual([['a'], ['b'], ['c'], ['d'], ['e']]);
+    expect(fifthsBy([], (x: number) => x)).toEqual([[], [], [], [], []]);
   });
 });

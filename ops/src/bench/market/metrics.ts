@@ -168,3 +168,9 @@ export function errorFallsWithConfidence(buckets: readonly ConfidenceBucketFigur
   const used = buckets.filter((b) => b.count >= minCount);
   return used.length >= 2 && used.every((b, i) => i === 0 || b.mdape < used[i - 1]!.mdape);
 }
+
+/** Cases in five groups of (nearly) equal size by `key`, lowest first (ties keep their order). */
+export function fifthsBy<T>(cases: readonly T[], key: (c: T) => number): T[][] {
+  const sorted = cases.map((c, i) => ({ c, i, k: key(c) })).sort((a, b) => a.k - b.k || a.i - b.i);
+  return [0, 1, 2, 3, 4].map((q) => sorted.slice(Math.floor((q * sorted.length) / 5), Math.floor(((q + 1) * sorted.length) / 5)).map((x) => x.c));
+}

@@ -55,6 +55,24 @@ describe('measureRealisticAccuracy', () => {
     expect(Math.abs(spearmanSimilarHomes)).toBeLessThanOrEqual(1);
   });
 
+  it('splits the homes into fifths by how far their sales really stray, each with its coverage and stated against sold', () => {
+    const varied = measureRealisticAccuracy({ ...options, noiseVariation: VARIED_NOISE });
+    const fifths = varied.model.byNoiseFifth;
+    expect(fifths).toHaveLength(5);
+    expect(fifths.reduce((n, f) => n + f.count, 0)).toBe(varied.model.count);
+    fifths.forEach((f, i) => {
+      expect(f.noise.low).toBeLessThanOrEqual(f.noise.high);
+      if (i > 0) expect(f.noise.low).toBeGreaterThanOrEqual(fifths[i - 1]!.noise.high);
+      for (const share of [f.inRange, f.soldWithin]) {
+        expect(share).toBeGreaterThanOrEqual(0);
+        expect(share).toBeLessThanOrEqual(1);
+      }
+      expect(f.statedConfidence).toBeGreaterThanOrEqual(15);
+    });
+    // The noisiest fifth's sales stray further: fewer sold within ±10 % than the calmest's.
+    expect(fifths[4]!.soldWithin).toBeLessThan(fifths[0]!.soldWithin);
+  });
+
   it('is deterministic for the same options', () => {
     const again = measureRealisticAccuracy(options);
     expect(again.model).toEqual(result.model);

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { rvBroughtForward, suburbPricePerM2 } from './baselines';
 import { bestInformedEstimate, streetOfSale } from './best-informed';
 import { BENCH_MARKET_DEFAULTS, generateBenchMarket, type BenchMarketOptions, type BenchSale } from './bench-market';
-import { confidenceBuckets, coverage, expectedAbsoluteError, mdape, mdapeRatioInterval, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary, type Interval } from './metrics';
+import { confidenceBuckets, coverage, expectedAbsoluteError, fifthsBy, mdape, mdapeRatioInterval, mean, median, relativeError, share, soldWithinTen, spearman, summariseErrors, type ConfidenceBucketFigures, type ErrorSummary, type Interval } from './metrics';
 import { valueWithModel, type ModelValuation } from './model-valuer';
 import { knowsAllButTheHomeEstimate, oracleEstimate } from './oracle';
 import { propertyTypes, type PropertyType } from './property-types';
@@ -66,11 +66,27 @@ export interface ModelFigures extends ErrorSummary {
    * confidence can read more than its group (its own comparables, for one).
    */
   spearmanSimilarHomes: number;
+  /**
+   * The held-out homes in fifths by how far their sales really stray (the generator's noise sd,
+   * which only a generated market knows), calmest first: whether the range and the confidence
+   * follow it, each fifth's prices 80 % in its range and its stated confidence what sold.
+   */
+  byNoiseFifth: NoiseFifth[];
   byType: Record<PropertyType, ErrorSummary>;
   /** Split by how many of the model's comparables came from the subject's own suburb. */
   sameSuburb: { atLeast3: ErrorSummary; fewer: ErrorSummary };
   /** Held-out sales without an RV, and the model's error on them. */
   noRv: ErrorSummary;
+}
+
+/** One fifth of `ModelFigures.byNoiseFifth`. */
+export interface NoiseFifth {
+  /** The lowest and highest noise sd of its sales. */
+  noise: { low: number; high: number };
+  count: number;
+  inRange: number;
+  statedConfidence: number;
+  soldWithin: number;
 }
 
 export interface RealisticAccuracyResult {
@@ -176,6 +192,13 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     spearmanConfidenceModelError: spearman(confidences, errorsFromTruth),
     spearmanBound: spearman(expectedErrors.map((e) => -e), saleErrors),
     spearmanSimilarHomes: similarHomesOf(valued.map((v) => ({ sale: v.c.sale, error: Math.abs(v.error) }))),
+    byNoiseFifth: fifthsBy(valued, (v) => v.c.sale.noiseSd).map((fifth) => ({
+      noise: { low: fifth[0]?.c.sale.noiseSd ?? Number.NaN, high: fifth.at(-1)?.c.sale.noiseSd ?? Number.NaN },
+      count: fifth.length,
+      inRange: coverage(fifth.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
+      statedConfidence: mean(fifth.map((v) => v.m.estimate.confidence)),
+      soldWithin: share(fifth.map((v) => soldWithinTen(v.error))),
+    })),
     byType: Object.fromEntries(propertyTypes.map((t) => [t, summaryOf((v) => v.c.sale.home.type === t)])) as Record<PropertyType, ErrorSummary>,
     sameSuburb: { atLeast3: summaryOf((v) => v.m.sameSuburb >= 3), fewer: summaryOf((v) => v.m.sameSuburb < 3) },
     noRv: summaryOf((v) => v.c.sale.rateableValue === null),

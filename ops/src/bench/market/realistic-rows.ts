@@ -130,8 +130,17 @@ export function variedRows(r: RealisticAccuracyResult, seed: number, variation: 
       aim: '< 0',
     },
     { measure: SIMILAR_HOMES_MEASURE('varied'), result: correlationText(m.spearmanSimilarHomes), aim: '— (a reference)' },
+    {
+      measure: "Valuation, varied market: in fifths by how far each sale really strays (the generator's noise sd): price inside the range, confidence stated → sold within ±10 %",
+      result: noiseFifthsText(m),
+      aim: `${IN_RANGE_AIM} and stated ≈ sold in each`,
+    },
   ];
 }
+
+/** "2.6–4.5 %: 80 %, 88 % → 89 % · …": each noise fifth's coverage and stated against sold. */
+const noiseFifthsText = (m: RealisticAccuracyResult['model']) =>
+  m.byNoiseFifth.map((f) => `${(f.noise.low * 100).toFixed(1)}–${pct(f.noise.high)}: ${pct(f.inRange, 0)}, ${f.statedConfidence.toFixed(0)} % → ${pct(f.soldWithin, 0)}`).join(' · ');
 
 /**
  * The rows of the thin market: the realistic market's towns with only `salesPerTown` sales each
