@@ -20,8 +20,10 @@ describe("the service's V8 flags", () => {
     expect(tenuredLiterals('with-flags')).toBe(0);
   });
 
-  it('are set by the first module start.ts evaluates', () => {
-    const imports = readFileSync(fileURLToPath(new URL('./start.ts', import.meta.url)), 'utf8').match(/^import .*$/gm) ?? [];
-    expect(imports[0]).toBe("import './v8-flags';");
+  it('are set by the first module start.ts evaluates, and npm run bench, whose process runs the service too', () => {
+    for (const [entry, flags] of [['./start.ts', './v8-flags'], ['./bench/bench.ts', '../v8-flags']] as const) {
+      const imports = readFileSync(fileURLToPath(new URL(entry, import.meta.url)), 'utf8').match(/^import .*$/gm) ?? [];
+      expect(imports[0]).toBe(`import '${flags}';`);
+    }
   });
 });

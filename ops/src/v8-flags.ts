@@ -2,7 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * V8 flags the service runs with, set before any other module of it is evaluated (start.ts
- * imports this file first, and ES modules are evaluated in import order).
+ * imports this file first, and ES modules are evaluated in import order; so does `npm run bench`,
+ * whose process runs the service for its HTTP phases).
  *
  * `--no-allocation-site-pretenuring`: V8 watches how many objects from each object or array
  * literal survive a young-generation collection, and once nearly all do, allocates that literal's
