@@ -2,6 +2,7 @@ import { seededRandom, type SaleData } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { cityMarketFigures, cityTrendPerMonthOf } from './city-figures';
 import { leastSquares } from './statistics';
+import { normalDraws } from '../../testing/normal-draws';
 
 const now = new Date('2026-06-15T00:00:00Z');
 const sale = (o: Partial<SaleData>): SaleData => ({
@@ -111,7 +112,7 @@ describe('cityMarketFigures: how far a sale strays from its RV, and what it shar
     // and shares the sale's luck (0.06² = 0.0036) with the town model. One sale in 20 is a family
     // transfer at 70 % of the value.
     const random = seededRandom(7);
-    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const normal = normalDraws(random);
     const sales = Array.from({ length: 600 }, (_, i) => {
       const floorArea = 80 + Math.round(random() * 160);
       const landArea = 300 + Math.round(random() * 600);

@@ -449,9 +449,10 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
   if (approach && rvValue !== null) {
     const w = blendWeight(comparablesError!, rvWeightError);
     base = w * approach.value + (1 - w) * rvValue;
-    const luck = townIndex ? approach.ownLuck : 0;
+    // 0 without the town model (the fixed rules know no suburb's spread).
+    const luck = approach.ownLuck;
     rvError = Math.sqrt(Math.max(rvError ** 2 + luck, (rvError / 2) ** 2));
-    baseError = blendError(w, approach.error, rvError, townIndex ? Math.max(0, (context.townModelRvCovariance ?? 0) + luck) : 0);
+    baseError = blendError(w, approach.error, rvError, Math.max(0, (townIndex ? (context.townModelRvCovariance ?? 0) : 0) + luck));
     comparablesShare = (w * approach.value) / base;
     const measured = errorScale === null ? '' : ` (their spread × ${errorScale.toFixed(2)}, as ${cityName}'s recent sales valued this way showed)`;
     explanation.push(

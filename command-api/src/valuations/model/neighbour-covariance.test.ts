@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { neighbourCovariance, NEIGHBOUR_MIN_PAIRS, type PlacedResidual } from './neighbour-covariance';
 import { townModelWeightOf, TOWN_MODEL_WEIGHT } from './estimate';
 import { robustCovariance } from './statistics';
+import { normalDraws } from '../../testing/normal-draws';
 
-/** A deterministic normal stream: Box–Muller over the contracts' seeded uniform stream. */
-function normals(seed: number) {
-  const uniform = seededRandom(seed);
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
+/** A deterministic normal stream over the contracts' seeded uniform stream. */
+const normals = (seed: number) => normalDraws(seededRandom(seed));
 
 /**
  * Sales in two suburbs, on blocks of four homes a few metres apart and blocks ~1 km apart: each

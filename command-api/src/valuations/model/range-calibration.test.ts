@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findComparables } from './comparables';
 import { estimateValue, estimateWithParts, RANGE_MIN, RANGE_SPAN, RANGE_Z } from './estimate';
 import { calibrateCity, RANGE_CALIBRATION_MIN, rangeScaleOf, type CityCalibration } from './range-calibration';
+import { normalDraws } from '../../testing/normal-draws';
 
 /**
  * A town of sales over two years: one suburb, sizes and RVs vary, each price is the home's value
@@ -10,7 +11,7 @@ import { calibrateCity, RANGE_CALIBRATION_MIN, rangeScaleOf, type CityCalibratio
  */
 function town(seed: number, count: number, noise: number, rvError = 0.1): SaleData[] {
   const random = seededRandom(seed);
-  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const normal = normalDraws(random);
   return Array.from({ length: count }, (_, i) => {
     const floorArea = 80 + Math.round(random() * 170);
     const landArea = 300 + Math.round(random() * 600);

@@ -1,6 +1,7 @@
 import { seededRandom } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, weightedMedian, quantile, truncatedNormalSd, tukeyFences, TYPED_SORT_FROM, withinTukeyFences } from './statistics';
+import { normalDraws } from '../../testing/normal-draws';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middles of an even count', () => {
@@ -96,8 +97,8 @@ describe('withinTukeyFences (which calibration sales look like market sales)', (
 describe('truncatedNormalSd (a spread read back through fences drawn for another)', () => {
   /** n draws of a normal with this sd (Box–Muller on a seeded stream). */
   const normals = (n: number, sd: number, seed: number) => {
-    const random = seededRandom(seed);
-    return Array.from({ length: n }, () => sd * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()));
+    const normal = normalDraws(seededRandom(seed));
+    return Array.from({ length: n }, () => sd * normal());
   };
   const meanSquareWithin = (xs: readonly number[], low: number, high: number) => {
     const kept = xs.filter((x) => x >= low && x <= high);

@@ -1,6 +1,7 @@
 import { seededRandom } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { fitTownModel, shrunkSpreads, townModelLeaveOneOut, townModelLogPrice, townModelSpread, townModelStudentizedResidual, townModelVariance, type TownModelSale } from './town-model';
+import { normalDraws } from '../../testing/normal-draws';
 
 /**
  * Houses in three suburbs (Karori with 4 streets of many sales; Newtown and Kelburn; Seatoun with
@@ -132,7 +133,7 @@ describe('suburbResidualSd and townModelSpread', () => {
     // about 1.5 of Newtown's sds and cut 14 % of its sales; those kept spread by three quarters of
     // the whole, which read Newtown as 2.1 times Kelburn.
     const draw = seededRandom(21);
-    const normal = () => Math.sqrt(-2 * Math.log(1 - draw())) * Math.cos(2 * Math.PI * draw());
+    const normal = normalDraws(draw);
     const homes: TownModelSale[] = Array.from({ length: 800 }, (_, i) => {
       const noisy = i % 2 === 0;
       const floorArea = 60 + Math.round(draw() * 140);

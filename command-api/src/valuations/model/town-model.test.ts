@@ -1,6 +1,7 @@
 import { seededRandom, type PropertyType } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
 import { fitTownModel, TOWN_MODEL_MIN_SALES, townModelLogPrice, townMonthEffect, type TownModelSale } from './town-model';
+import { normalDraws } from '../../testing/normal-draws';
 
 /** Sales whose ln price is exactly 13 + suburb + type + 0.7 ln(F/150) + 0.2 ln(L/500) (+ 0.3 without land), plus `noise`. */
 function sales(count: number, noise: number, seed = 1): TownModelSale[] {
@@ -85,7 +86,7 @@ describe('fitTownModel', () => {
     // Six suburbs from 30 % below the town to 35 % above, ten streets each, sales straying by 8 %.
     const town = (streetSd: number, seed: number): TownModelSale[] => {
       const random = seededRandom(seed);
-      const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+      const normal = normalDraws(random);
       const suburbs = [-0.3, -0.15, 0, 0.1, 0.2, 0.35].map((level, k) => ({ name: `Suburb ${k}`, level, streets: Array.from({ length: 10 }, () => streetSd * normal()) }));
       return Array.from({ length: 900 }, (_, i) => {
         const suburb = suburbs[i % 6]!;

@@ -469,22 +469,22 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     const market = studentized.filter(({ r }) => inside(r));
     const meanSquareOf = (rs: readonly { r: number }[]) => rs.reduce((sum, { r }) => sum + r * r, 0) / rs.length;
     const spreadOf = (rs: readonly { r: number }[]) => Math.sqrt(meanSquareOf(rs)) / TRUNCATED_NORMAL_SD;
-    // A kind's or a suburb's spread against the town's, each read back through the town's fences
-    // as a normal cut there (`truncatedNormalSd`): the fences sit at fewer of a group's own sds the
-    // further it strays, and cut more of its spread away. On bench:valuation's varied market the
-    // noisiest fifth of its homes had 71 % of their prices in the range and the calmest 87 %.
-    const townCut = truncatedNormalSd(meanSquareOf(market), fences.low, fences.high);
-    const groupSpreadOf = (own: readonly { r: number }[], townSd: number) =>
-      townCut > 0 ? (truncatedNormalSd(meanSquareOf(own), fences.low, fences.high) / townCut) * townSd : spreadOf(own);
     if (market.length > 0) {
       const townSd = spreadOf(market);
       model.residualSd = townSd;
+      // A kind's or a suburb's spread against the town's, each read back through the town's fences
+      // as a normal cut there (`truncatedNormalSd`): the fences sit at fewer of a group's own sds the
+      // further it strays, and cut more of its spread away. On bench:valuation's varied market the
+      // noisiest fifth of its homes had 71 % of their prices in the range and the calmest 87 %.
+      const townCut = truncatedNormalSd(meanSquareOf(market), fences.low, fences.high);
+      const groupSpreadOf = (own: readonly { r: number }[]) =>
+        townCut > 0 ? (truncatedNormalSd(meanSquareOf(own), fences.low, fences.high) / townCut) * townSd : spreadOf(own);
       // Apartments and units stray further from the town's model than houses do where they are
       // few and varied; each kind's own spread, pooled towards the town's when it has few sales.
       model.typeResidualSd = Object.fromEntries(
         propertyTypes.map((type) => {
           const own = market.filter((r) => r.type === type);
-          const ownSd = own.length > 0 ? groupSpreadOf(own, townSd) : townSd;
+          const ownSd = own.length > 0 ? groupSpreadOf(own) : townSd;
           return [type, Math.sqrt((own.length * ownSd ** 2 + TYPE_SD_PRIOR_SALES * townSd ** 2) / (own.length + TYPE_SD_PRIOR_SALES))];
         }),
       ) as Record<PropertyType, number>;
@@ -501,7 +501,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
         else bySuburb.set(m.suburb, [m]);
       }
       const groups = [...bySuburb];
-      const shrunk = shrunkSpreads(groups.map(([, own]) => ({ count: own.length, sd: groupSpreadOf(own, townSd) })), townSd);
+      const shrunk = shrunkSpreads(groups.map(([, own]) => ({ count: own.length, sd: groupSpreadOf(own) })), townSd);
       model.suburbResidualSd = Object.fromEntries(groups.map(([suburb], i) => [suburb, shrunk[i]!]));
       const shared = neighbourCovariance(
         market.flatMap(({ r, suburb, sale }) => (typeof sale.latitude === 'number' && typeof sale.longitude === 'number' ? [{ suburb, latitude: sale.latitude, longitude: sale.longitude, residual: r }] : [])),

@@ -182,7 +182,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     ratioToFloorInterval: mdapeRatioInterval(modelErrors, valued.map((v) => relativeError(v.c.oracle, v.c.sale.price))),
     ratioToBestInformed: summary.mdape / mdape(bestInformedErrors),
     ratioToBestInformedInterval: mdapeRatioInterval(modelErrors, bestInformedErrors),
-    inRange: coverage(valued.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
+    inRange: coverage(valued.map(rangeCaseOf)),
     medianErrorFromTruth: median(errorsFromTruth),
     meanHalfWidth: mean(valued.map((v) => (v.m.estimate.optimisticValue - v.m.estimate.conservativeValue) / 2 / v.m.estimate.estimatedValue)),
     meanConfidence: mean(confidences),
@@ -195,7 +195,7 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     byNoiseFifth: fifthsBy(valued, (v) => v.c.sale.noiseSd).map((fifth) => ({
       noise: { low: fifth[0]?.c.sale.noiseSd ?? Number.NaN, high: fifth.at(-1)?.c.sale.noiseSd ?? Number.NaN },
       count: fifth.length,
-      inRange: coverage(fifth.map((v) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue }))),
+      inRange: coverage(fifth.map(rangeCaseOf)),
       statedConfidence: mean(fifth.map((v) => v.m.estimate.confidence)),
       soldWithin: share(fifth.map((v) => soldWithinTen(v.error))),
     })),
@@ -221,6 +221,9 @@ export function measureRealisticAccuracy(options: RealisticAccuracyOptions): Rea
     cases,
   };
 }
+
+/** A valued sale's price and the model's range, as `coverage` reads them. */
+const rangeCaseOf = (v: { c: RealisticCase; m: ModelValuation }) => ({ price: v.c.sale.price, low: v.m.estimate.conservativeValue, high: v.m.estimate.optimisticValue });
 
 /** `spearmanSimilarHomes`: groups are the suburb and kind, the town and kind, then the town. */
 const similarHomesOf = (homes: readonly { sale: BenchSale; error: number }[]) =>
