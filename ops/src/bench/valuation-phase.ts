@@ -1,6 +1,6 @@
 import { measureRealisticAccuracy, type RealisticAccuracyResult } from './market/realistic-accuracy';
-import { VARIED_NOISE, type NoiseVariation } from './market/bench-market';
-import { correlationText, errorText, marketText, ratioText, realisticRows, thinRows, variedRows } from './market/realistic-rows';
+import { SUBURB_DRIFT, VARIED_NOISE, type NoiseVariation } from './market/bench-market';
+import { correlationText, driftingRows, errorText, marketText, ratioText, realisticRows, thinRows, variedRows } from './market/realistic-rows';
 import { measureAccuracy, type AccuracyResult } from './valuation-accuracy';
 import { valuationThroughput, type ValuationLoadResult, type ValuationThroughputResult } from './valuation-throughput';
 import { bar, note } from './progress';
@@ -54,6 +54,8 @@ export interface ValuationAccuracy {
   varied: RealisticAccuracyResult;
   /** The realistic market with `thinSalesPerTown` sales a town. */
   thin: RealisticAccuracyResult;
+  /** The same towns whose suburbs each follow their own trend since the revaluation (`SUBURB_DRIFT`). */
+  drifting: RealisticAccuracyResult;
   today: AccuracyResult;
   asAtSaleDate: AccuracyResult;
 }
@@ -84,8 +86,8 @@ function measured(label: string, options: ValuationBenchOptions, asAt: 'now' | '
   return result;
 }
 
-/** One run of the realistic market's towns with a progress bar: `salesPerTown` a town, with `noiseVariation` for the varied market. */
-function measuredRealistic(label: string, options: ValuationBenchOptions, market: { salesPerTown: number; noiseVariation?: NoiseVariation }): RealisticAccuracyResult {
+/** One run of the realistic market's towns with a progress bar: `salesPerTown` a town, with `noiseVariation` for the varied market and `suburbDrift` for the drifting one. */
+function measuredRealistic(label: string, options: ValuationBenchOptions, market: { salesPerTown: number; noiseVariation?: NoiseVariation; suburbDrift?: number }): RealisticAccuracyResult {
   const holder: { bar: ReturnType<typeof bar> | null } = { bar: null };
   const result = measureRealisticAccuracy({
     seed: options.seed,
@@ -119,12 +121,15 @@ export function runAccuracy(options: ValuationBenchOptions): ValuationAccuracy {
   const thin = measuredRealistic('thin market', options, { salesPerTown: options.thinSalesPerTown });
   const t = thin.model;
   note(`thin market (${fmtInt(options.thinSalesPerTown)} sales a town): ${errorText(t)} · ${ratioText(t.ratioToFloor, t.ratioToFloorInterval)} the floor · price inside the range ${pct(t.inRange, 0)}`);
+  const drifting = measuredRealistic('drifting market', options, { salesPerTown: options.marketSalesPerTown, suburbDrift: SUBURB_DRIFT });
+  const d = drifting.model;
+  note(`drifting market (suburbs' own trends, ${pct(SUBURB_DRIFT)} a month): ${errorText(d)} · ${ratioText(d.ratioToFloor, d.ratioToFloorInterval)} the floor · against the true value ${pct(d.medianErrorFromTruth)} · price inside the range ${pct(d.inRange, 0)}`);
   const today = measured('demo, held-out, today', options, 'now');
   note(`${fmtInt(today.training)} training sales, ${fmtInt(today.heldOut)} held out, ${fmtInt(today.valued)} valued (${fmtInt(today.valuationsPerSecond)} valuations/s in process)`);
   note(`valued today: ${summary(today)}`);
   const asAtSaleDate = measured('held-out, at sale date', options, 'saleDate');
   note(`valued as at each sale's date (only earlier sales known): ${summary(asAtSaleDate)}`);
-  return { realistic, varied, thin, today, asAtSaleDate };
+  return { realistic, varied, thin, drifting, today, asAtSaleDate };
 }
 
 /** The end-to-end load, with a summary line per run. */
@@ -148,6 +153,7 @@ export function valuationRows({ accuracy, throughput }: ValuationBenchResult, op
     ...realisticRows(accuracy.realistic, options.seed),
     ...variedRows(accuracy.varied, options.seed, VARIED_NOISE),
     ...thinRows(accuracy.thin, options.seed, options.thinSalesPerTown),
+    ...driftingRows(accuracy.drifting, options.seed, SUBURB_DRIFT),
     { measure: `${demo}: MdAPE (${market})`, result: pct(a.mdape), aim: `≤ ${pct(AIM_MDAPE, 0)}` },
     { measure: `${demo}: within 10 % / 20 % of the sale price`, result: `${pct(a.within10, 0)} / ${pct(a.within20, 0)}`, aim: '—' },
     { measure: `${demo}: median error (bias)`, result: signedPct(a.medianError), aim: '≈ 0' },

@@ -1,6 +1,6 @@
 import { seededRandom, type SaleData } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { cityMarketFigures, cityTrendPerMonthOf } from './city-figures';
+import { cityMarketFigures, cityTrendPerMonthOf, suburbSaleToRvRatiosOf } from './city-figures';
 import { leastSquares } from './statistics';
 import { normalDraws } from '../../testing/normal-draws';
 
@@ -133,5 +133,43 @@ describe('cityMarketFigures: how far a sale strays from its RV, and what it shar
     const figures = cityMarketFigures('Wellington', sales, now);
     expect(figures.citySaleToRvSpread).toBeNull();
     expect(figures.townModelRvCovariance).toBeNull();
+  });
+
+  it("reads each suburb's own price-to-RV ratio where the suburbs moved apart, and the city's where they did not", () => {
+    const random = seededRandom(11);
+    const normal = normalDraws(random);
+    // Six suburbs of 40 sales, ratios straying 8 % about their suburb's.
+    const ratiosOf = (levels: readonly number[]) =>
+      levels.flatMap((level, k) => Array.from({ length: 40 }, () => ({ suburb: `Suburb ${k}`, value: 1.1 * Math.exp(level + 0.08 * normal()), weight: 1 })));
+    // Apart by ±10 %: each keeps nearly all of its own (a suburb's median is unsure by ~1.6 %).
+    const apart = suburbSaleToRvRatiosOf(ratiosOf([-0.1, -0.05, 0, 0, 0.05, 0.1]), 1.1, 0.08);
+    expect(Math.log(apart['suburb 5']! / 1.1)).toBeGreaterThan(0.07);
+    expect(Math.log(apart['suburb 0']! / 1.1)).toBeLessThan(-0.07);
+    // Together: each reads about the city's (what is left is their medians' own luck, mostly shrunk away).
+    const together = suburbSaleToRvRatiosOf(ratiosOf([0, 0, 0, 0, 0, 0]), 1.1, 0.08);
+    for (const ratio of Object.values(together)) expect(Math.abs(Math.log(ratio / 1.1))).toBeLessThan(0.01);
+    // One suburb alone says nothing of how far suburbs differ.
+    expect(suburbSaleToRvRatiosOf(ratiosOf([0.1]), 1.1, 0.08)).toEqual({});
+  });
+
+  it("hands each suburb's ratio to the estimate, brought to today along the suburb's own trend", () => {
+    // Four suburbs: Kelburn's and Thorndon's prices rose 1 % a month faster than Newtown's and
+    // Berhampore's over two years, and the RVs, set before, do not show it.
+    const random = seededRandom(12);
+    const suburbs = ['Kelburn', 'Newtown', 'Thorndon', 'Berhampore'];
+    const sales = Array.from({ length: 480 }, (_, i) => {
+      const monthsAgo = (Math.floor(i / 4) % 24) + 0.5;
+      const suburb = suburbs[i % 4]!;
+      const level = suburb === 'Kelburn' || suburb === 'Thorndon' ? 0.2 - 0.01 * monthsAgo : 0;
+      const floorArea = 80 + Math.round(random() * 150);
+      const price = Math.round(900_000 * Math.exp(level + 0.5 * Math.log(floorArea / 120) + 0.03 * (random() - 0.5)));
+      const saleDate = new Date(now.getTime() - monthsAgo * 30.4375 * 86_400_000).toISOString().slice(0, 10);
+      return sale({ saleId: `s${i}`, address: `${i} Road`, suburb, saleDate, price, floorArea, landArea: 400, rateableValue: Math.round(price / Math.exp(level) / 1000) * 1000 });
+    });
+    const figures = cityMarketFigures('Wellington', sales, now);
+    const ratios = figures.suburbSaleToRvRatios!;
+    // Today Kelburn sells at e^0.2 its RV's ratio against Newtown's.
+    expect(Math.log(ratios['kelburn']! / ratios['newtown']!)).toBeGreaterThan(0.15);
+    expect(Math.log(ratios['kelburn']! / ratios['newtown']!)).toBeLessThan(0.25);
   });
 });

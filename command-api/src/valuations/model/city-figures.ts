@@ -2,7 +2,7 @@ import type { SaleData } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, formatIsoDate, monthsBefore, nzDateOf, parseIsoDate } from './calendar';
 import { normalisePlace } from './comparables';
 import { calibrateCity } from './range-calibration';
-import { fitTownModel, townModelLeaveOneOut, townModelStudentizedResidual, townMonthEffect, type TownModel } from './town-model';
+import { fitTownModel, townModelLeaveOneOut, townModelStudentizedResidual, townTrendEffect, type TownModel } from './town-model';
 import { median, robustCovariance, robustSd, weightedMedian } from './statistics';
 
 /** City-wide figures look back this many months (the widest comparables window). */
@@ -25,6 +25,12 @@ export type CityMarketFigures = {
    * (e^(−months ago / 6)); null when none.
    */
   citySaleToRvRatio: number | null;
+  /**
+   * Each suburb's own price-to-RV ratio (by `normalisePlace`), the same way over its sales with an
+   * RV, shrunk towards the city's by how far the city's suburbs really differ
+   * (`suburbSaleToRvRatiosOf`); absent where it has none.
+   */
+  suburbSaleToRvRatios?: Record<string, number>;
   /**
    * How far a sale's price strays from its RV × the city's ratio: the robust standard deviation of
    * ln(price × to-today / RV / ratio) over the city's sales with an RV (null below 30). The RV
@@ -55,6 +61,39 @@ export type CityMarketFigures = {
   /** How many sales the figures stand on. */
   salesCount: number;
 };
+
+/** A median of normal draws is unsure by π/2 times their mean's variance. */
+const MEDIAN_VARIANCE = Math.PI / 2;
+
+/**
+ * Each suburb's price-to-RV ratio: the weighted median of its sales' ratios (brought to today,
+ * weighted by recency), shrunk towards the city's by how far the city's suburbs really differ
+ * (empirical Bayes, by moments, on ln ratio): a suburb of n sales (effective, (Σw)² ÷ Σw²) reads
+ * its ratio unsure by v = (π/2) spread² ÷ n (a median's); τ² = max(0, mean((ln rₛ − ln r)² − v)) is what is left of
+ * the suburbs' scatter once that is taken out; each keeps τ² ÷ (τ² + v) of its own difference.
+ * Suburbs move apart between revaluations, so a suburb's ratio is not its town's: on
+ * `npm run bench:valuation`'s drifting market (suburbs' own trends ±0.3 % a month) the town's
+ * ratio put a home's RV several percent off; where suburbs move together τ² ≈ 0 and every
+ * suburb reads the city's.
+ */
+export function suburbSaleToRvRatiosOf(ratios: readonly { suburb: string; value: number; weight: number }[], cityRatio: number, spread: number): Record<string, number> {
+  const bySuburb = new Map<string, { value: number; weight: number }[]>();
+  for (const r of ratios) {
+    const name = normalisePlace(r.suburb);
+    if (name === '') continue;
+    const own = bySuburb.get(name);
+    if (own) own.push(r);
+    else bySuburb.set(name, [r]);
+  }
+  const groups = [...bySuburb].map(([name, own]) => {
+    const sum = own.reduce((total, r) => total + r.weight, 0);
+    const squares = own.reduce((total, r) => total + r.weight * r.weight, 0);
+    return { name, difference: Math.log(weightedMedian(own) / cityRatio), unsure: (MEDIAN_VARIANCE * spread * spread * squares) / (sum * sum) };
+  });
+  if (groups.length < 2) return {};
+  const tau2 = Math.max(0, groups.reduce((total, g) => total + g.difference ** 2 - g.unsure, 0) / groups.length);
+  return Object.fromEntries(groups.map((g) => [g.name, cityRatio * Math.exp((tau2 / (tau2 + g.unsure)) * g.difference)]));
+}
 
 /** Exponents of the size index the city trend is fitted on (as `estimateValue` scales comparables). */
 const TREND_FLOOR_ELASTICITY = 0.6;
@@ -124,19 +163,22 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
   // RVs are set on one date for years: a sale's price/RV ratio moves with the market, so each is
   // brought to today, along the town's monthly index when there is a town model (else the trend),
   // and recent sales weigh more.
-  const toToday = (daysAgo: number) =>
-    townModel !== null ? Math.exp(-townMonthEffect(townModel, daysAgo / DAYS_PER_MONTH)) : trend === null ? 1 : Math.exp((trend * daysAgo) / DAYS_PER_MONTH);
+  const toToday = (suburb: string, daysAgo: number) =>
+    townModel !== null ? Math.exp(-townTrendEffect(townModel, suburb, daysAgo / DAYS_PER_MONTH)) : trend === null ? 1 : Math.exp((trend * daysAgo) / DAYS_PER_MONTH);
   const withRv = inCity.filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0);
-  const ratios = withRv.map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
+  const ratios = withRv.map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(s.suburb, daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
   const perM2 = inCity.filter(({ sale: s }) => s.floorArea !== null && s.floorArea > 0).map(({ sale: s }) => s.price / s.floorArea!);
   const citySaleToRvRatio = ratios.length > 0 ? weightedMedian(ratios) : null;
   const rvResiduals = citySaleToRvRatio === null ? [] : ratios.map((r) => Math.log(r.value / citySaleToRvRatio));
+  const citySaleToRvSpread = rvResiduals.length >= CITY_SPREAD_MIN_SALES ? robustSd(rvResiduals) : null;
   const modelResiduals =
     townModel === null ? [] : withRv.map(({ sale, daysAgo }) => townModelStudentizedResidual(townModel, { ...sale, monthsAgo: daysAgo / DAYS_PER_MONTH }));
   const paired = rvResiduals.flatMap((rv, i) => (modelResiduals[i] === null || modelResiduals[i] === undefined ? [] : [[modelResiduals[i]!, rv] as const]));
   const figures = {
     citySaleToRvRatio,
-    citySaleToRvSpread: rvResiduals.length >= CITY_SPREAD_MIN_SALES ? robustSd(rvResiduals) : null,
+    citySaleToRvSpread,
+    ...(citySaleToRvRatio !== null &&
+      citySaleToRvSpread !== null && { suburbSaleToRvRatios: suburbSaleToRvRatiosOf(withRv.map(({ sale }, i) => ({ suburb: sale.suburb, ...ratios[i]! })), citySaleToRvRatio, citySaleToRvSpread) }),
     townModelRvCovariance: paired.length >= CITY_SPREAD_MIN_SALES ? robustCovariance(paired) : null,
     cityMedianPricePerM2: perM2.length > 0 ? median(perM2) : null,
     cityTrendPerMonth: trend,

@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-13',
+      engineVersion: 'kainga-model-14',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);
@@ -319,6 +319,19 @@ describe('estimateValue: without comparables', () => {
     // 0 comparables, the city's ratio alone: s_R = 0.1 × √(1 + 1/5) = 0.10954, u = 1.28 × s_R = 14.0 %;
     // P(|Z| ≤ 0.10 / 0.10954 = 0.9129) = 0.639 → 64.
     expect(e.confidence).toBe(64);
+    breakdownAddsUp(e);
+  });
+
+  it("uses the suburb's own sale-to-RV ratio where the city's figures give one, and says why", () => {
+    const suburb = input.suburb.trim().toLowerCase();
+    const e = estimateValue({ ...input, conditionScores: {} }, [], { ...context, citySaleToRvRatio: 1.15, suburbSaleToRvRatios: { [suburb]: 1.25, elsewhere: 1.0 } });
+    expect(e.baseValue).toBe(1_000_000);
+    expect(e.explanation[1]).toContain(`median sale-to-RV ratio of recent sales in ${input.suburb}, Auckland (its own, where Auckland's suburbs have moved apart since the RVs were set)`);
+    // A suburb with no ratio of its own, or one the same as the city's, reads the city's.
+    const other = estimateValue({ ...input, conditionScores: {} }, [], { ...context, citySaleToRvRatio: 1.15, suburbSaleToRvRatios: { elsewhere: 1.0 } });
+    expect(other.baseValue).toBe(920_000);
+    const same = estimateValue({ ...input, conditionScores: {} }, [], { ...context, citySaleToRvRatio: 1.15, suburbSaleToRvRatios: { [suburb]: 1.15 } });
+    expect(same.explanation[1]).toContain('median sale-to-RV ratio of recent sales in Auckland)');
     breakdownAddsUp(e);
   });
 

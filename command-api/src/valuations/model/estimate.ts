@@ -1,9 +1,10 @@
 import { conditionKeys, ratedScores, type Comparable, type ConditionScores, type Estimate, type PropertyDetails } from '@kainga/contracts';
 import { DAYS_PER_MONTH, daysBetween, nzDateOf, parseIsoDate, type CalendarDate } from './calendar';
+import { normalisePlace } from './comparables';
 import { formatNumber, formatNzd, formatSignedNzd, formatSignedPercent, roundToThousand } from './money';
 import { blendError, blendWeight } from './blend';
 import { clamp, coefficientOfVariation, leastSquares, mean, median, normalWithin, weightedMedian } from './statistics';
-import { levelPriorsOfModel, streetKey, suburbSpreadOf, townModelLogPrice, townModelSpread, townModelVariance, townMonthEffect, type TownModel } from './town-model';
+import { levelPriorsOfModel, streetKey, suburbSpreadOf, townModelLogPrice, townModelSpread, townModelVariance, townTrendEffect, type TownModel } from './town-model';
 
 /**
  * Recorded with every estimate; `kainga-model-1` was the first formula, `-2` adjusted the whole
@@ -16,7 +17,7 @@ import { levelPriorsOfModel, streetKey, suburbSpreadOf, townModelLogPrice, townM
  * the RV narrow the part of a suburb's or kind's spread that is its sales' own luck, and read a
  * noisy suburb's spread through fences drawn for the town's (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-13';
+export const MODEL_ENGINE_VERSION = 'kainga-model-14';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -26,6 +27,8 @@ export type EstimateContext = {
   now: Date;
   /** Median of sale price / rateable value over the city's sales; null when unknown. */
   citySaleToRvRatio: number | null;
+  /** `CityMarketFigures.suburbSaleToRvRatios`: a suburb's own ratio, used instead of the city's where given. */
+  suburbSaleToRvRatios?: Record<string, number> | null;
   /** Median sale price per m² of floor area over the city's sales; null when unknown. */
   cityMedianPricePerM2: number | null;
   /**
@@ -188,7 +191,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-13`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-14`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *
@@ -352,7 +355,7 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       const weight = townModelWeightOf(model);
       const valueToday = weight === Infinity ? town : (m * own + weight * town) / (m + weight);
       // Stated as at the comparables' median sale date, so the market step shows what the index did since.
-      const then = Math.exp(townMonthEffect(model, medianAge + at.monthsAgo) - townMonthEffect(model, at.monthsAgo));
+      const then = Math.exp(townTrendEffect(model, input.suburb, medianAge + at.monthsAgo) - townTrendEffect(model, input.suburb, at.monthsAgo));
       const value = valueToday * then;
       townIndex = { monthsAgo: medianAge, change: 1 / then - 1 };
       // How far a sale strays from the model in this town, and how well the model knows this home's
@@ -410,22 +413,26 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
     const model = context.townModel ?? null;
     const toToday = (c: Comparable) => {
       const age = model ? monthsAgoOf(c, today) : null;
-      return age === null ? 1 : Math.exp(townMonthEffect(model!, at.monthsAgo) - townMonthEffect(model!, age + at.monthsAgo));
+      return age === null ? 1 : Math.exp(townTrendEffect(model!, c.suburb, at.monthsAgo) - townTrendEffect(model!, c.suburb, age + at.monthsAgo));
     };
     const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => (c.price / c.rateableValue!) * toToday(c));
-    const cityRatio = positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
+    // The suburb's own ratio where the town's suburbs have moved apart since the revaluation.
+    const suburbRatio = context.suburbSaleToRvRatios?.[normalisePlace(input.suburb)];
+    const ownSuburb = positive(suburbRatio) && positive(context.citySaleToRvRatio) && Math.abs(Math.log(suburbRatio / context.citySaleToRvRatio)) >= 0.005;
+    const cityRatio = positive(suburbRatio) ? suburbRatio : positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
+    const where = ownSuburb ? `${input.suburb.trim()}, ${cityName} (its own, where ${cityName}'s suburbs have moved apart since the RVs were set)` : cityName;
     let ratio = 1;
     let source = 'no sale-to-RV ratio known, so the RV is taken at face value';
     if (ratios.length > 0 && cityRatio !== null) {
       const local = median(ratios);
       ratio = (ratios.length * local + CITY_RATIO_WEIGHT * cityRatio) / (ratios.length + CITY_RATIO_WEIGHT);
-      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}${model ? ' (each brought to today along the town index)' : ''}, blended with ${cityRatio.toFixed(2)} over recent sales in ${cityName}, which counts as ${CITY_RATIO_WEIGHT}`;
+      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}${model ? " (each brought to today along its suburb's trend)" : ''}, blended with ${cityRatio.toFixed(2)} over recent sales in ${where}, which counts as ${CITY_RATIO_WEIGHT}`;
     } else if (ratios.length > 0) {
       ratio = median(ratios);
       source = `median sale-to-RV ratio of ${plural(ratios.length, 'comparable', 'comparables')}`;
     } else if (cityRatio !== null) {
       ratio = cityRatio;
-      source = `median sale-to-RV ratio of recent sales in ${cityName}`;
+      source = `median sale-to-RV ratio of recent sales in ${where}`;
     }
     const ratioCount = ratios.length + (cityRatio !== null ? CITY_RATIO_WEIGHT : 0);
     const spread = positive(context.citySaleToRvSpread) ? context.citySaleToRvSpread : null;

@@ -1,6 +1,6 @@
 import { seededRandom, type PropertyType } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { fitTownModel, TOWN_MODEL_MIN_SALES, townModelLogPrice, townMonthEffect, type TownModelSale } from './town-model';
+import { fitTownModel, TOWN_MODEL_MIN_SALES, townModelLogPrice, townMonthEffect, townTrendEffect, type TownModelSale } from './town-model';
 import { normalDraws } from '../../testing/normal-draws';
 
 /** Sales whose ln price is exactly 13 + suburb + type + 0.7 ln(F/150) + 0.2 ln(L/500) (+ 0.3 without land), plus `noise`. */
@@ -121,6 +121,40 @@ describe('fitTownModel', () => {
     // A home priced 6 months ago sold e^0.06 higher than today.
     const home = { suburb: 'Karori', propertyType: 'house' as const, floorArea: 150, landArea: 500 };
     expect(townModelLogPrice(model, home, 6.5)! - townModelLogPrice(model, home)!).toBeCloseTo(0.06, 2);
+  });
+
+  it("reads each suburb's own trend beside the town's, and its level today rather than over two years", () => {
+    // Six suburbs over 24 months; the town rises 0.5 % a month, and each suburb moves beside it by
+    // its own g a month (−1 % to +1 %): the fastest is 24 % above its level two years ago against
+    // the town, the slowest 24 % below.
+    const trends = [-0.01, -0.005, 0, 0, 0.005, 0.01];
+    const town = (g: readonly number[], seed: number): TownModelSale[] => {
+      const random = seededRandom(seed);
+      const normal = normalDraws(random);
+      return Array.from({ length: 1200 }, (_, i) => {
+        const k = i % 6;
+        const monthsAgo = random() * 24;
+        const floorArea = 80 + Math.round(random() * 160);
+        const landArea = 300 + Math.round(random() * 500);
+        const lnPrice = 13 + 0.1 * k - (0.005 + g[k]!) * monthsAgo + 0.6 * Math.log(floorArea / 150) + 0.15 * Math.log(landArea / 500) + 0.06 * normal();
+        return { price: Math.exp(lnPrice), suburb: `Suburb ${k}`, propertyType: 'house' as const, floorArea, landArea, monthsAgo };
+      });
+    };
+    const model = fitTownModel(town(trends, 5))!;
+    const fitted = trends.map((_, k) => model.suburbTrends![`suburb ${k}`]!);
+    // Read to within 0.15 % a month, and in their order.
+    fitted.forEach((g, k) => expect(Math.abs(g - trends[k]!)).toBeLessThan(0.0015));
+    // Today's gap between the fastest suburb and the slowest is 0.5 in ln (their levels 5 × 0.1 apart);
+    // a level held over two years would read it 0.5 − 12 × 0.02 ≈ 0.26.
+    const home = { suburb: 'Suburb 5', propertyType: 'house' as const, floorArea: 150, landArea: 500 };
+    expect(townModelLogPrice(model, home)! - townModelLogPrice(model, { ...home, suburb: 'Suburb 0' })!).toBeCloseTo(0.5, 1);
+    // 12 months ago the fastest suburb stood 6 % (the town) + 12 % (its own) below today.
+    expect(townTrendEffect(model, 'Suburb 5', 12)).toBeCloseTo(-0.18, 1);
+    expect(townModelLogPrice(model, home, 12)! - townModelLogPrice(model, home)!).toBeCloseTo(townTrendEffect(model, 'Suburb 5', 12), 9);
+    // Suburbs that move together are read so: their trends held near zero.
+    const together = fitTownModel(town([0, 0, 0, 0, 0, 0], 5))!;
+    for (const g of Object.values(together.suburbTrends!)) expect(Math.abs(g)).toBeLessThan(0.001);
+    expect(townMonthEffect(together, 12.5)).toBeCloseTo(-0.0625, 1);
   });
 
   it('is not pulled down by family transfers sold far below their value', () => {

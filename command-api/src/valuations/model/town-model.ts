@@ -9,7 +9,7 @@ import { streetOf } from './street';
  * hedonic regression with time dummies, the way valuers' mass-appraisal models and hedonic price
  * indexes are built, fitted once per town and day over its last 24 months of sales:
  *
- *   ln price = a + m[month] + s[suburb] + t[street] + k[type] + β_0·[no land]
+ *   ln price = a + m[month] + s[suburb] − g[suburb]·τ + t[street] + k[type] + β_0·[no land]
  *              + β_F·f + β_L·l + γ_FF·f² + γ_LL·l² + γ_FL·f·l + δ[type]·f
  *
  * with f = ln F − mean, l = ln L − mean (0 without land), over the town's sales with a floor area
@@ -18,6 +18,13 @@ import { streetOf } from './street';
  *   linear trend prior (`MONTHLY_MOVE_SD`, `MONTHLY_TURN_SD`), so a month with few sales follows
  *   its neighbours. Prices are compared at the same date without assuming a straight-line trend,
  *   so a market that rose and turned is read as it moved.
+ * - g[suburb]·τ (τ months before today): a suburb's own trend beside the town's, as suburbs move
+ *   apart between revaluations; s[suburb] is then its level today, not its average over two years.
+ *   The trends average zero over the town's sales (the town's index carries what they share) and
+ *   are shrunk by how far the town's suburbs really move apart (`trendPriorOf`). On
+ *   `npm run bench:valuation`'s drifting market (suburbs' own trends ±0.3 % a month), a level
+ *   held over two years put the model at 1.30× the floor (1.21× where suburbs move together);
+ *   with the trends and each suburb's own price-to-RV ratio (`suburbSaleToRvRatiosOf`), 1.28×.
  * - the squares, the product and the type slopes: a home's value is a building plus a section,
  *   not a power of each, and an apartment's size pays differently from a house's; a straight line
  *   in ln F and ln L left ~3 % (log-sd) of structure unexplained on `npm run bench:valuation`'s
@@ -45,6 +52,11 @@ export type TownModel = {
   noLand: number;
   /** By normalised suburb name; a suburb not listed is the town's average (0). */
   suburbs: Record<string, number>;
+  /**
+   * By normalised suburb name: its own trend beside the town's index, ln a month (its level τ months
+   * ago is its level today − g·τ); a suburb not listed moves with the town. Absent from a model built by hand.
+   */
+  suburbTrends?: Record<string, number>;
   /** By `streetKey`, beside its suburb's; a street not listed is its suburb's level (0). */
   streets: Record<string, number>;
   /** How many of the sales it was fitted on lie on each street of `streets`. */
@@ -98,7 +110,9 @@ export type TownModelUncertainty = {
   columns: number;
   /** Lower-triangular, row-major, `columns`². */
   cholesky: Float64Array;
+  /** Each suburb's level column; its trend's is `suburbCount` further on. */
   suburbColumns: Record<string, number>;
+  suburbCount: number;
   /** By `streetKey`: the street's row in `streetCross` and `streetPrecision`. */
   streetRows: Record<string, number>;
   streetPrecision: Float64Array;
@@ -169,6 +183,16 @@ const monthOf = (monthsAgo: number | undefined) => Math.min(TOWN_MODEL_MONTHS - 
 
 /** ln of the town's price level `monthsAgo` months before today against today's (0 without a model). */
 export const townMonthEffect = (model: TownModel, monthsAgo: number) => model.months[monthOf(monthsAgo)] ?? 0;
+
+/** How far back a suburb's own trend runs (months; an older sale is read as at its oldest). */
+const trendMonthsOf = (monthsAgo: number | undefined) => Math.min(TOWN_MODEL_MONTHS, Math.max(0, monthsAgo ?? 0));
+
+/**
+ * ln of a suburb's price level `monthsAgo` months before today against today's: the town's index
+ * and the suburb's own trend beside it (`suburbTrends`).
+ */
+export const townTrendEffect = (model: TownModel, suburb: string, monthsAgo: number) =>
+  townMonthEffect(model, monthsAgo) - (model.suburbTrends?.[normalisePlace(suburb)] ?? 0) * trendMonthsOf(monthsAgo);
 
 /** Solves A x = b (A symmetric positive definite, small) by Gaussian elimination with partial pivoting. */
 function solve(a: number[][], b: number[]): number[] | null {
@@ -253,13 +277,26 @@ function solveWithStreets(
   return { dense, streets, schur: a, cross, precision: d };
 }
 
-/** The ridge weights, in sales, of a suburb's level and of a street's (beside its suburb's). */
-export type LevelPriors = { suburb: number; street: number };
+/**
+ * The ridge weights, in sales, of a suburb's level and of a street's (beside its suburb's); and of
+ * a suburb's own trend, in sales × months² (σ² ÷ the trends' variance, ln² a month²).
+ */
+export type LevelPriors = { suburb: number; street: number; trend: number };
 /** The bounds of an estimated level prior, in sales: a suburb or street's level is never taken as known, nor as nothing. */
 export const LEVEL_PRIOR_MIN = 0.05;
 export const LEVEL_PRIOR_MAX = 100;
+/**
+ * How far apart a town's suburbs may be taken to move, sd of their trends (ln a month): from a
+ * hair (they move together) to 2 % a month beside the town.
+ */
+export const TREND_SD_MIN = 0.0002;
+export const TREND_SD_MAX = 0.02;
+/** A suburb's trend sd before the fit has measured it (ln a month), and that of a model built by hand. */
+const FIRST_ROUND_TREND_SD = 0.002;
 /** The level priors before the fit has measured them, and those of a model built by hand. */
-const FIXED_LEVEL_PRIORS: LevelPriors = { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES };
+const FIXED_LEVEL_PRIORS: LevelPriors = { suburb: SUBURB_PRIOR_SALES, street: SUBURB_PRIOR_SALES, trend: (FIRST_ROUND_SD / FIRST_ROUND_TREND_SD) ** 2 };
+/** The weight, in sales × months², that holds the suburbs' trends to average zero over the town's sales. */
+const TREND_SUM_WEIGHT = 1e6;
 
 /**
  * How much a town's suburbs and streets really differ, from the fit itself (empirical Bayes, by
@@ -279,12 +316,12 @@ function levelPriorsOf(
   suburbCount: number,
   current: LevelPriors,
   sd: number,
-): LevelPriors {
+): Omit<LevelPriors, 'trend'> {
   const variance = sd * sd;
   const bound = (tau2: number) => (tau2 > 0 ? Math.min(LEVEL_PRIOR_MAX, Math.max(LEVEL_PRIOR_MIN, variance / tau2)) : LEVEL_PRIOR_MAX);
   const suburbSales = new Float64Array(suburbCount);
   rows.forEach(({ x }, r) => {
-    for (const [i] of x) if (i >= SUBURB) suburbSales[i - SUBURB]! += weights[r]!;
+    for (const [i] of x) if (i >= SUBURB && i < SUBURB + suburbCount) suburbSales[i - SUBURB]! += weights[r]!;
   });
   let suburbSum = 0;
   let suburbs = 0;
@@ -309,8 +346,77 @@ function levelPriorsOf(
   };
 }
 
+/**
+ * How far a town's suburbs really move apart, as the ridge weight of their trends (empirical
+ * Bayes, by moments, as `levelPriorsOf`): a trend fitted under a ridge λ is its unshrunk estimate
+ * û × I / (I + λ), I what the sales say of it (the fit's posterior precision of it, 1 ÷ its
+ * diagonal of the inverse, less the prior's), and û scatters by τ² + σ²/I around the truth; the
+ * ridge is σ² / τ², τ between `TREND_SD_MIN` and `TREND_SD_MAX` a month. σ² is the sales' own
+ * spread: the residuals' robust spread grown by n ÷ (n − the fit's degrees of freedom), as the fit
+ * leans towards the sales it was fitted on (a street of two sales takes up much of their luck).
+ * With the residuals' spread as it stands, a thin town's (250 sales) unshrunk trends scattered
+ * 2.3× what σ²/I says, and suburbs were read to move apart by 0.27 % a month where none did. τ²
+ * is then taken one standard error low, so that a town whose sales cannot tell its suburbs' trends
+ * from their noise holds them at nought: on `npm run bench:valuation`'s markets (three seeds, 250
+ * and 1,000 sales a town) this costs nothing where suburbs move together and keeps most of the
+ * gain where they drift apart by 0.3 % a month (error against the true value 3.5–3.8 → 3.2–3.3 %
+ * at 1,000 sales a town; taken at face value 3.1 % on one seed, but 4.0–4.1 → 4.2–4.3 % on thin
+ * towns whose suburbs did not drift).
+ */
+function trendPriorOf(
+  solved: { dense: readonly number[]; precision: Float64Array; cross: Float64Array; schur: readonly number[][] },
+  prior: (a: number[][]) => void,
+  streetPrior: number,
+  suburbCount: number,
+  current: number,
+  sales: number,
+  sd: number,
+): number {
+  const p = solved.dense.length;
+  const inverse = inverseOf(solved.schur, p);
+  if (inverse === null || suburbCount < 2) return current;
+  // Degrees of freedom: the columns less what the priors hold back, trace(F⁻¹P) over the dense
+  // columns (S⁻¹ and their priors) and the streets ((F⁻¹)ₛₛ = 1/dₛ + cₛᵀS⁻¹cₛ / dₛ², each × λ_street).
+  const priors = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  prior(priors);
+  let held = 0;
+  for (let i = 0; i < p; i++) for (let j = 0; j < p; j++) held += inverse[i * p + j]! * priors[j]![i]!;
+  const streets = solved.precision.length;
+  for (let st = 0; st < streets; st++) {
+    const d = solved.precision[st]!;
+    const base = st * p;
+    const nonZero: number[] = [];
+    for (let i = 0; i < p; i++) if (solved.cross[base + i] !== 0) nonZero.push(i);
+    let quadratic = 0;
+    for (const i of nonZero) for (const j of nonZero) quadratic += solved.cross[base + i]! * inverse[i * p + j]! * solved.cross[base + j]!;
+    held += streetPrior * (1 / d + quadratic / (d * d));
+  }
+  const freedom = p + streets - held;
+  if (!(sales - freedom > 1)) return current;
+  const variance = (sd * sd * sales) / (sales - freedom);
+  let sum = 0;
+  let squares = 0;
+  let trends = 0;
+  for (let k = 0; k < suburbCount; k++) {
+    const column = SUBURB + suburbCount + k;
+    const information = 1 / inverse[column * p + column]! - current;
+    if (!(information > 0)) continue;
+    const raw = (solved.dense[column]! * (information + current)) / information;
+    sum += raw * raw - variance / information;
+    squares += raw * raw;
+    trends += 1;
+  }
+  if (trends < 2) return current;
+  // Less one standard error of that mean (û² scatters by √2 (τ² + σ²/I), read from the û² themselves,
+  // so sales that stray more than σ² says count against it too): taken at face value, nine suburbs'
+  // trends read from a thin town's sales said 0.18 % a month where there was none. A town of two
+  // suburbs never shows a trend of its own this way, one of three only a strong one.
+  sum -= Math.sqrt(2 / trends) * squares;
+  return variance / Math.min(TREND_SD_MAX ** 2, Math.max(TREND_SD_MIN ** 2, sum / trends));
+}
+
 // Dense columns: intercept, f, l, no land, f², l², f·l, each type but house, each type's f slope,
-// each month but this one, each suburb; each street's is apart.
+// each month but this one, each suburb, each suburb's trend; each street's is apart.
 const otherTypes = propertyTypes.filter((t) => t !== 'house');
 const TYPE = 7;
 const SLOPE = TYPE + otherTypes.length;
@@ -318,7 +424,7 @@ const MONTH = SLOPE + otherTypes.length;
 const SUBURB = MONTH + TOWN_MODEL_MONTHS - 1;
 
 /** A home's row of the dense columns, as its non-zero (column, value) pairs (~12 of them). */
-function designRow(home: Omit<TownModelSale, 'price'>, centre: TownModel['centre'], suburbColumns: Record<string, number>, monthsAgo: number | undefined): [number, number][] {
+function designRow(home: Omit<TownModelSale, 'price'>, centre: TownModel['centre'], suburbColumns: Record<string, number>, suburbCount: number, monthsAgo: number | undefined): [number, number][] {
   const f = Math.log(home.floorArea!) - centre.lnFloor;
   const l = home.landArea! > 0 ? lnLandOf(home.landArea!) - centre.lnLand : 0;
   const x: [number, number][] = [[0, 1], [1, f]];
@@ -330,8 +436,37 @@ function designRow(home: Omit<TownModelSale, 'price'>, centre: TownModel['centre
   const month = monthOf(monthsAgo);
   if (month > 0) x.push([MONTH + month - 1, 1]);
   const suburb = suburbColumns[normalisePlace(home.suburb)];
-  if (suburb !== undefined) x.push([suburb, 1]);
+  if (suburb !== undefined) {
+    x.push([suburb, 1]);
+    const tau = trendMonthsOf(monthsAgo);
+    if (tau > 0) x.push([suburb + suburbCount, -tau]);
+  }
   return x;
+}
+
+/** The inverse of a symmetric positive definite matrix (row-major), (L⁻¹)ᵀL⁻¹ from its Cholesky factor; null when it is not positive definite. */
+function inverseOf(a: readonly number[][], n: number): Float64Array | null {
+  const l = cholesky(a, n);
+  if (l === null) return null;
+  // L⁻¹, lower triangular, column by column by forward substitution.
+  const li = new Float64Array(n * n);
+  for (let k = 0; k < n; k++) {
+    for (let i = k; i < n; i++) {
+      let v = i === k ? 1 : 0;
+      for (let j = k; j < i; j++) v -= l[i * n + j]! * li[j * n + k]!;
+      li[i * n + k] = v / l[i * n + i]!;
+    }
+  }
+  const inverse = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = 0;
+      for (let k = i; k < n; k++) sum += li[k * n + i]! * li[k * n + j]!;
+      inverse[i * n + j] = sum;
+      inverse[j * n + i] = sum;
+    }
+  }
+  return inverse;
 }
 
 /** The lower Cholesky factor of a symmetric positive definite matrix (row-major); null when it is not positive definite. */
@@ -370,13 +505,21 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   for (const key of keys) if (key !== null) streetCounts.set(key, (streetCounts.get(key) ?? 0) + 1);
   const streetNames = [...streetCounts].filter(([, count]) => count >= 2).map(([key]) => key).sort();
   /** The dense columns; each street's is apart (see `solveWithStreets`). */
-  const p = SUBURB + suburbNames.length;
+  const suburbCount = suburbNames.length;
+  const trendColumn = SUBURB + suburbCount;
+  const p = trendColumn + suburbCount;
   const suburbColumns = Object.fromEntries(suburbNames.map((name, i) => [name, SUBURB + i]));
   const streetIndex = new Map(streetNames.map((name, i) => [name, i]));
   const rows = usable.map((s, i) => {
     const street = keys[i] === null ? undefined : streetIndex.get(keys[i]!);
-    return { x: designRow(s, centre, suburbColumns, s.monthsAgo), street: street ?? -1, y: Math.log(s.price) };
+    return { x: designRow(s, centre, suburbColumns, suburbCount, s.monthsAgo), street: street ?? -1, y: Math.log(s.price) };
   });
+  const suburbSalesCount = new Array<number>(suburbCount).fill(0);
+  for (const s of usable) {
+    const column = suburbColumns[normalisePlace(s.suburb)];
+    if (column !== undefined) suburbSalesCount[column - SUBURB]! += 1;
+  }
+  const trendShares: [number, number][] = suburbSalesCount.map((count, k) => [trendColumn + k, count / n]);
   // Priors, in sales: ridge on the effects and the curvature (never on the intercept or the
   // elasticities), a random walk between consecutive months (month 0 is today's level, 0).
   let monthPriors = monthPriorsFor(FIRST_ROUND_SD);
@@ -384,7 +527,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
   const prior = (a: number[][]) => {
     for (let i = 3; i < p; i++) {
       if (i >= MONTH && i < SUBURB) continue;
-      a[i]![i]! += (i >= 4 && i <= 6) || (i >= SLOPE && i < MONTH) ? SHAPE_PRIOR_SALES : i >= SUBURB ? levelPriors.suburb : SUBURB_PRIOR_SALES;
+      a[i]![i]! += (i >= 4 && i <= 6) || (i >= SLOPE && i < MONTH) ? SHAPE_PRIOR_SALES : i >= trendColumn ? levelPriors.trend : i >= SUBURB ? levelPriors.suburb : SUBURB_PRIOR_SALES;
     }
     // Month k's column is MONTH + k − 1; month 0 (today) has none, its level is 0.
     const column = (k: number) => (k === 0 ? -1 : MONTH + k - 1);
@@ -398,6 +541,8 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
       penalise([[column(k), 1], [column(k - 1), -1]], monthPriors.level);
       if (k > 1) penalise([[column(k), 1], [column(k - 1), -2], [column(k - 2), 1]], monthPriors.trend);
     }
+    // The suburbs' trends average zero over the town's sales: what they share is the town's index.
+    penalise(trendShares, TREND_SUM_WEIGHT);
     // A hair of ridge on the elasticities keeps a town whose homes are all one size solvable.
     for (let i = 1; i < 3; i++) a[i]![i]! += 1e-6;
   };
@@ -419,7 +564,8 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     if (round === HUBER_ROUNDS || robustSd === 0) break;
     const k = HUBER_K * robustSd;
     monthPriors = monthPriorsFor(robustSd);
-    levelPriors = levelPriorsOf(solved, rows, weights, suburbNames.length, levelPriors, robustSd);
+    const trend = trendPriorOf(solved, prior, levelPriors.street, suburbCount, levelPriors.trend, n, robustSd);
+    levelPriors = { ...levelPriorsOf(solved, rows, weights, suburbCount, levelPriors, robustSd), trend };
     residuals.forEach((r, i) => (weights[i] = Math.abs(r) <= k ? 1 : k / Math.abs(r)));
   }
   const fitted = beta!;
@@ -434,6 +580,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     typeFloorSlopes: Object.fromEntries(propertyTypes.map((t) => [t, t === 'house' ? 0 : fitted[SLOPE + otherTypes.indexOf(t)]!])) as Record<PropertyType, number>,
     months: [0, ...Array.from({ length: TOWN_MODEL_MONTHS - 1 }, (_, k) => fitted[MONTH + k]!)],
     suburbs: Object.fromEntries(suburbNames.map((name) => [name, fitted[suburbColumns[name]!]!])),
+    suburbTrends: Object.fromEntries(suburbNames.map((name) => [name, fitted[suburbColumns[name]! + suburbCount]!])),
     streets: Object.fromEntries(streetNames.map((name, i) => [name, streetEffects[i]!])),
     streetSales: Object.fromEntries(streetNames.map((name) => [name, streetCounts.get(name)!])),
     centre,
@@ -445,6 +592,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
         columns: p,
         cholesky: factor,
         suburbColumns,
+        suburbCount,
         streetRows: Object.fromEntries(streetNames.map((name, i) => [name, i])),
         streetPrecision: last!.precision,
         streetCross: last!.cross,
@@ -569,7 +717,7 @@ export function townModelLogPrice(model: TownModel, home: Omit<TownModelSale, 'p
     model.typeFloorSlopes[type] * f +
     (model.suburbs[normalisePlace(home.suburb)] ?? 0) +
     (model.streets[streetKey(home) ?? ''] ?? 0) +
-    townMonthEffect(model, monthsAgo)
+    townTrendEffect(model, home.suburb, monthsAgo)
   );
 }
 
@@ -599,7 +747,7 @@ function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, mon
   if (!u || home.floorArea === null || !(home.floorArea > 0) || home.landArea === null || !(home.landArea >= 0)) return null;
   const p = u.columns;
   const z = new Float64Array(p);
-  for (const [i, xi] of designRow(home, model.centre, u.suburbColumns, monthsAgo)) z[i]! += xi;
+  for (const [i, xi] of designRow(home, model.centre, u.suburbColumns, u.suburbCount, monthsAgo)) z[i]! += xi;
   const row = u.streetRows[streetKey(home) ?? ''];
   let street: number | null = null;
   if (row !== undefined) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBenchMarket, trueValueAt, VARIED_NOISE, type BenchSale } from './bench-market';
+import { generateBenchMarket, SUBURB_DRIFT, trueValueAt, VARIED_NOISE, type BenchSale } from './bench-market';
+import { indexAt } from './market-index';
 import { propertyTypes } from './property-types';
 
 const now = new Date('2026-06-15T00:00:00Z');
@@ -120,5 +121,27 @@ describe('generateBenchMarket', () => {
     const drawn = big.map((sales) => mean(sales.map((s) => s.noiseSd)));
     const realised = big.map((sales) => sd(sales.map((s) => Math.log(s.noise))));
     expect(pearson(drawn, realised)).toBeGreaterThan(0.7);
+  });
+
+  it("with SUBURB_DRIFT, moves each suburb along its own trend beside its town's from the revaluation on, and changes nothing else", () => {
+    const drifting = generateBenchMarket({ seed: 7, now, salesPerTown: 400, suburbDrift: SUBURB_DRIFT });
+    const driftingAll = [...drifting.training, ...drifting.heldOut];
+    // The same homes on the same dates; without drift every suburb's trend is 0.
+    expect(driftingAll.map((s) => [s.saleId, s.saleDate])).toEqual(all.map((s) => [s.saleId, s.saleDate]));
+    for (const town of market.towns) for (const g of Object.values(town.suburbDrift)) expect(g).toBe(0);
+    const trends = drifting.towns.flatMap((town) => Object.values(town.suburbDrift));
+    expect(sd(trends)).toBeGreaterThan(SUBURB_DRIFT * 0.7);
+    expect(sd(trends)).toBeLessThan(SUBURB_DRIFT * 1.3);
+    const towns = new Map(drifting.towns.map((t) => [t.name, t]));
+    for (const s of driftingAll.slice(0, 200)) {
+      const town = towns.get(s.home.town)!;
+      const months = (Date.parse(s.saleDate) - Date.parse(town.revaluationDate)) / 86_400_000 / (365.25 / 12);
+      // Its town's index × its suburb's own trend since the revaluation.
+      expect(s.trueValue).toBeCloseTo(s.home.hidden.peakValue * indexAt(town.index, s.saleDate) * Math.exp(town.suburbDrift[s.home.suburb]! * months), 0);
+      expect(s.trueValue).toBeCloseTo(trueValueAt(town, s.home, s.saleDate), 6);
+    }
+    // The council saw each home at its suburb's level on the revaluation date, before any drift.
+    const errors = driftingAll.flatMap((s) => (s.rvError === null ? [] : [Math.log(s.rvError)]));
+    expect(Math.abs(mean(errors))).toBeLessThan(0.01);
   });
 });

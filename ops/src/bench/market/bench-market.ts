@@ -1,4 +1,4 @@
-import { DAY_MS, isoDay, monthsBefore } from './calendar';
+import { DAY_MS, isoDay, monthsBefore, monthsBetween } from './calendar';
 import { drawHome, type BenchHome } from './home';
 import { drawMarketIndex, indexAt, type MarketIndex } from './market-index';
 import { streamOf } from './random';
@@ -23,6 +23,11 @@ import { townPlaces, type TownPlace } from './towns';
  * With `noiseVariation`, a sale's 0.06 is its suburb's and its kind's instead: 0.06 × e^(s·Z″) per
  * suburb × a factor per kind of home, as real markets' sales stray further in some places than in
  * others (a valuer's forecast error differs from suburb to suburb and is larger for apartments).
+ *
+ * With `suburbDrift`, each suburb also has its own trend beside its town's since the revaluation,
+ * e^(g·months since it) with g ~ N(0, suburbDrift) a month: suburbs move apart, as real ones do
+ * (a price-to-RV ratio then differs from suburb to suburb, and a suburb's level two years ago is
+ * not its level today).
  */
 export interface BenchMarketOptions {
   seed: number;
@@ -45,6 +50,8 @@ export interface BenchMarketOptions {
   rvError?: number;
   /** Sales that stray by their suburb's and their kind's own amount (absent: every sale by `saleNoise`). */
   noiseVariation?: NoiseVariation;
+  /** Log-sd a month of each suburb's own trend beside its town's, from the revaluation on (absent: 0). */
+  suburbDrift?: number;
 }
 
 /** How a sale's noise differs from `saleNoise`: × e^(suburbLogSd·Z) per suburb, × `byType` per kind of home. */
@@ -59,6 +66,13 @@ export interface NoiseVariation {
  */
 export const VARIED_NOISE: NoiseVariation = { suburbLogSd: 0.35, byType: { house: 1, townhouse: 1, unit: 1.15, apartment: 1.3 } };
 
+/**
+ * The drifting market of `npm run bench:valuation`: each suburb's own trend beside its town's is
+ * N(0, 0.3 %) a month since the revaluation, so after two to three years a suburb stands about
+ * ±8–10 % (sd) from where its town's index alone would put it.
+ */
+export const SUBURB_DRIFT = 0.003;
+
 export const BENCH_MARKET_DEFAULTS = { towns: 8, suburbsPerTown: 9, heldOutFraction: 0.3, nonMarketShare: 0.05, noRvShare: 0.04, saleNoise: 0.06, rvError: 0.1 } as const;
 
 export interface BenchTown extends TownPlace {
@@ -66,6 +80,8 @@ export interface BenchTown extends TownPlace {
   /** yyyy-mm-dd the council's RVs were assessed at. */
   revaluationDate: string;
   suburbs: BenchSuburb[];
+  /** Each suburb's own trend beside the town's index, ln a month from the revaluation date (all 0 without `suburbDrift`). */
+  suburbDrift: Record<string, number>;
 }
 
 export interface BenchSale {
@@ -95,8 +111,12 @@ export interface BenchMarket {
   heldOut: BenchSale[];
 }
 
-/** A home's true value on a date: its peak value × its town's index then. */
-export const trueValueAt = (town: Pick<BenchTown, 'index'>, home: BenchHome, date: string) => home.hidden.peakValue * indexAt(town.index, date);
+/** A suburb's price level on a date against its peak value: its town's index then × its own trend since the revaluation. */
+export const suburbLevelAt = (town: Pick<BenchTown, 'index' | 'revaluationDate' | 'suburbDrift'>, suburb: string, date: string) =>
+  indexAt(town.index, date) * Math.exp((town.suburbDrift[suburb] ?? 0) * monthsBetween(town.revaluationDate, date));
+
+/** A home's true value on a date: its peak value × its suburb's level then. */
+export const trueValueAt = (town: Pick<BenchTown, 'index' | 'revaluationDate' | 'suburbDrift'>, home: BenchHome, date: string) => home.hidden.peakValue * suburbLevelAt(town, home.suburb, date);
 
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
@@ -116,7 +136,10 @@ export function generateBenchMarket(options: BenchMarketOptions): BenchMarket {
     const revaluation = monthsBefore(now, townRandom.int(25, 36));
     const revaluationDate = isoDay(Date.UTC(revaluation.getUTCFullYear(), revaluation.getUTCMonth(), 1));
     const suburbs = drawSuburbs(streamOf(seed, 'suburbs', place.id), place, o.suburbsPerTown);
-    const town: BenchTown = { ...place, index, revaluationDate, suburbs };
+    // Its own stream, so a market without drift is the same market as before it existed.
+    const driftRandom = streamOf(seed, 'drift', place.id);
+    const suburbDrift = Object.fromEntries(suburbs.map((s) => [s.name, o.suburbDrift ? o.suburbDrift * driftRandom.normal() : 0]));
+    const town: BenchTown = { ...place, index, revaluationDate, suburbs, suburbDrift };
     towns.push(town);
 
     const sizes = suburbs.map((s) => [s, townRandom.between(0.6, 1.4)] as const);

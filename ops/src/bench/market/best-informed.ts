@@ -1,8 +1,7 @@
-import { indexAt } from './market-index';
 import { conditionFactor, CONDITION_MEAN, CONDITION_SD, CONDITION_VALUE_PER_STAR, CRITERION_SD, OWNER_LEAN_SD } from './condition';
 import { IDIOSYNCRATIC_SD } from './home';
 import { STREET_LEVEL_SD } from './suburbs';
-import type { BenchSale, BenchTown } from './bench-market';
+import { suburbLevelAt, type BenchSale, type BenchTown } from './bench-market';
 
 /**
  * A second reference beside the oracle's floor: the best-informed valuer. It knows every rule and
@@ -22,7 +21,7 @@ import type { BenchSale, BenchTown } from './bench-market';
  * the market's rules perfectly from its sales, and a real model, learning them from the same
  * noisy sales, is not expected to beat it, though on one draw of held-out sales it can by luck.
  */
-export function bestInformedEstimate(sale: BenchSale, earlierOnStreet: readonly BenchSale[], town: Pick<BenchTown, 'index' | 'revaluationDate'>, rvError: number): number {
+export function bestInformedEstimate(sale: BenchSale, earlierOnStreet: readonly BenchSale[], town: TownTrend, rvError: number): number {
   const structure = knownPart(sale);
   const street = streetLevelOf(earlierOnStreet, town, rvError);
   const condition = conditionOf(sale);
@@ -34,6 +33,9 @@ export function bestInformedEstimate(sale: BenchSale, earlierOnStreet: readonly 
   return structure * Math.exp(z);
 }
 
+/** What the best-informed valuer knows of how a town's and its suburbs' prices moved. */
+type TownTrend = Pick<BenchTown, 'index' | 'revaluationDate' | 'suburbDrift'>;
+
 /** A sale's street, as the best-informed valuer groups them: the same street name in another suburb or town is another street. */
 export const streetOfSale = (sale: BenchSale) => `${sale.home.town}|${sale.home.suburb}|${sale.home.street}`;
 
@@ -41,9 +43,9 @@ export const streetOfSale = (sale: BenchSale) => `${sale.home.town}|${sale.home.
 const knownPart = (sale: BenchSale) => sale.trueValue / (sale.home.hidden.streetLevel * conditionFactor(sale.home.hidden.condition) * sale.home.hidden.idiosyncratic);
 
 /** ln(RV ÷ the known part at the revaluation date): the street, condition and own factor as the council saw them, with its error. */
-function rvReading(sale: BenchSale, structure: number, town: Pick<BenchTown, 'index' | 'revaluationDate'>): number | null {
+function rvReading(sale: BenchSale, structure: number, town: TownTrend): number | null {
   if (sale.rateableValue === null) return null;
-  const atRevaluation = (structure * indexAt(town.index, town.revaluationDate)) / indexAt(town.index, sale.saleDate);
+  const atRevaluation = (structure * suburbLevelAt(town, sale.home.suburb, town.revaluationDate)) / suburbLevelAt(town, sale.home.suburb, sale.saleDate);
   return Math.log(sale.rateableValue / atRevaluation);
 }
 
@@ -68,7 +70,7 @@ const CONDITION_LOG_MEAN = CONDITION_VALUE_PER_STAR * (CONDITION_MEAN - 3);
  * street + its own condition and factor + its sale's noise, and its RV reads the same street,
  * condition and factor with the RV's error; the prior is N(0, STREET_LEVEL_SD²).
  */
-export function streetLevelOf(earlierOnStreet: readonly BenchSale[], town: Pick<BenchTown, 'index' | 'revaluationDate'>, rvError: number): { mean: number; variance: number } {
+export function streetLevelOf(earlierOnStreet: readonly BenchSale[], town: TownTrend, rvError: number): { mean: number; variance: number } {
   let precision = 1 / STREET_LEVEL_SD ** 2;
   let sum = 0;
   for (const other of earlierOnStreet) {

@@ -160,3 +160,22 @@ export function thinRows(r: RealisticAccuracyResult, seed: number, salesPerTown:
     { measure: 'Valuation, thin market: confidence stated → share that sold within ±10 % of the estimate, by bucket', result: statedText(m), aim: 'stated ≈ sold' },
   ];
 }
+
+/**
+ * The rows of the drifting market: the realistic market whose suburbs each follow their own trend
+ * beside their town's since the revaluation (`suburbDrift` log-sd a month), as real suburbs move
+ * apart between revaluations: a suburb's level two years ago is not its level today, and its
+ * sales' price-to-RV ratio is not its town's.
+ */
+export function driftingRows(r: RealisticAccuracyResult, seed: number, suburbDrift: number): Row[] {
+  const m = r.model;
+  return [
+    {
+      measure: `Valuation, drifting market (the same towns, each suburb's own trend beside its town's, N(0, ${pct(suburbDrift)}) a month since the revaluation; ${fmtInt(r.heldOut)} held-out sales, seed ${seed}): model, MdAPE ÷ floor`,
+      result: `${errorText(m)} · ${floorRatioText(r)}`,
+      aim: FLOOR_RATIO_AIM,
+    },
+    { measure: "Valuation, drifting market: model's median error against the home's true value (the sale's own luck left out)", result: pct(m.medianErrorFromTruth), aim: '—' },
+    { measure: 'Valuation, drifting market: sale price inside [conservative, optimistic]', result: inRangeText(m), aim: IN_RANGE_AIM },
+  ];
+}
