@@ -166,7 +166,7 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
   const toToday = (suburb: string, daysAgo: number) =>
     townModel !== null ? Math.exp(-townTrendEffect(townModel, suburb, daysAgo / DAYS_PER_MONTH)) : trend === null ? 1 : Math.exp((trend * daysAgo) / DAYS_PER_MONTH);
   const withRv = inCity.filter(({ sale: s }) => s.rateableValue !== null && s.rateableValue > 0);
-  const ratios = withRv.map(({ sale: s, daysAgo }) => ({ value: (s.price / s.rateableValue!) * toToday(s.suburb, daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
+  const ratios = withRv.map(({ sale: s, daysAgo }) => ({ suburb: s.suburb, value: (s.price / s.rateableValue!) * toToday(s.suburb, daysAgo), weight: recencyWeight(daysAgo / DAYS_PER_MONTH) }));
   const perM2 = inCity.filter(({ sale: s }) => s.floorArea !== null && s.floorArea > 0).map(({ sale: s }) => s.price / s.floorArea!);
   const citySaleToRvRatio = ratios.length > 0 ? weightedMedian(ratios) : null;
   const rvResiduals = citySaleToRvRatio === null ? [] : ratios.map((r) => Math.log(r.value / citySaleToRvRatio));
@@ -177,8 +177,7 @@ export const cityMarketFigures = (city: string, sales: readonly SaleData[], now:
   const figures = {
     citySaleToRvRatio,
     citySaleToRvSpread,
-    ...(citySaleToRvRatio !== null &&
-      citySaleToRvSpread !== null && { suburbSaleToRvRatios: suburbSaleToRvRatiosOf(withRv.map(({ sale }, i) => ({ suburb: sale.suburb, ...ratios[i]! })), citySaleToRvRatio, citySaleToRvSpread) }),
+    ...(citySaleToRvRatio !== null && citySaleToRvSpread !== null && { suburbSaleToRvRatios: suburbSaleToRvRatiosOf(ratios, citySaleToRvRatio, citySaleToRvSpread) }),
     townModelRvCovariance: paired.length >= CITY_SPREAD_MIN_SALES ? robustCovariance(paired) : null,
     cityMedianPricePerM2: perM2.length > 0 ? median(perM2) : null,
     cityTrendPerMonth: trend,

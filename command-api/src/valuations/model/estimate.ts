@@ -416,25 +416,27 @@ export const estimateWithParts = (input: EstimateInput, comparables: readonly Co
       return age === null ? 1 : Math.exp(townTrendEffect(model!, c.suburb, at.monthsAgo) - townTrendEffect(model!, c.suburb, age + at.monthsAgo));
     };
     const ratios = usable.filter((c) => positive(c.rateableValue)).map((c) => (c.price / c.rateableValue!) * toToday(c));
-    // The suburb's own ratio where the town's suburbs have moved apart since the revaluation.
+    // The suburb's own ratio where the town's suburbs have moved apart since the revaluation, else the city's.
     const suburbRatio = context.suburbSaleToRvRatios?.[normalisePlace(input.suburb)];
-    const ownSuburb = positive(suburbRatio) && positive(context.citySaleToRvRatio) && Math.abs(Math.log(suburbRatio / context.citySaleToRvRatio)) >= 0.005;
-    const cityRatio = positive(suburbRatio) ? suburbRatio : positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
+    const townRatio = positive(context.citySaleToRvRatio) ? context.citySaleToRvRatio : null;
+    const areaRatio = positive(suburbRatio) ? suburbRatio : townRatio;
+    // Named as the suburb's only where it differs from the city's in the two decimals shown.
+    const ownSuburb = areaRatio !== null && townRatio !== null && Math.abs(Math.log(areaRatio / townRatio)) >= 0.005;
     const where = ownSuburb ? `${input.suburb.trim()}, ${cityName} (its own, where ${cityName}'s suburbs have moved apart since the RVs were set)` : cityName;
     let ratio = 1;
     let source = 'no sale-to-RV ratio known, so the RV is taken at face value';
-    if (ratios.length > 0 && cityRatio !== null) {
+    if (ratios.length > 0 && areaRatio !== null) {
       const local = median(ratios);
-      ratio = (ratios.length * local + CITY_RATIO_WEIGHT * cityRatio) / (ratios.length + CITY_RATIO_WEIGHT);
-      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}${model ? " (each brought to today along its suburb's trend)" : ''}, blended with ${cityRatio.toFixed(2)} over recent sales in ${where}, which counts as ${CITY_RATIO_WEIGHT}`;
+      ratio = (ratios.length * local + CITY_RATIO_WEIGHT * areaRatio) / (ratios.length + CITY_RATIO_WEIGHT);
+      source = `median sale-to-RV ratio ${local.toFixed(2)} of ${plural(ratios.length, 'comparable', 'comparables')}${model ? " (each brought to today along its suburb's trend)" : ''}, blended with ${areaRatio.toFixed(2)} over recent sales in ${where}, which counts as ${CITY_RATIO_WEIGHT}`;
     } else if (ratios.length > 0) {
       ratio = median(ratios);
       source = `median sale-to-RV ratio of ${plural(ratios.length, 'comparable', 'comparables')}`;
-    } else if (cityRatio !== null) {
-      ratio = cityRatio;
+    } else if (areaRatio !== null) {
+      ratio = areaRatio;
       source = `median sale-to-RV ratio of recent sales in ${where}`;
     }
-    const ratioCount = ratios.length + (cityRatio !== null ? CITY_RATIO_WEIGHT : 0);
+    const ratioCount = ratios.length + (areaRatio !== null ? CITY_RATIO_WEIGHT : 0);
     const spread = positive(context.citySaleToRvSpread) ? context.citySaleToRvSpread : null;
     if (ratioCount > 0) {
       rvWeightError = pooledSpread(ratios, SPREAD_PRIOR.ratio) * Math.sqrt(1 + 1 / ratioCount);
