@@ -109,7 +109,7 @@ describe('estimateValue: the worked example', () => {
       conservativeValue: 925_000,
       optimisticValue: 1_085_000,
       engine: 'model',
-      engineVersion: 'kainga-model-14',
+      engineVersion: 'kainga-model-15',
       fallbackReason: null,
     });
     expect(Estimate.parse(e)).toEqual(e);

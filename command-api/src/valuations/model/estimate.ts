@@ -15,9 +15,11 @@ import { levelPriorsOfModel, streetKey, suburbSpreadOf, townModelLogPrice, townM
  * the town model's expected error widened by how poorly the comparables matched, `-11` the town
  * model's price counted as twenty comparables whatever the town's sales said, `-12` let blending in
  * the RV narrow the part of a suburb's or kind's spread that is its sales' own luck, and read a
- * noisy suburb's spread through fences drawn for the town's (see git history).
+ * noisy suburb's spread through fences drawn for the town's, `-13` held a suburb at one level over
+ * two years and scaled every RV by its town's ratio, `-14` gave a suburb its own spread whenever
+ * its town's suburbs' spreads scattered at all beyond chance (see git history).
  */
-export const MODEL_ENGINE_VERSION = 'kainga-model-14';
+export const MODEL_ENGINE_VERSION = 'kainga-model-15';
 
 /** The property and its condition scores (absent or 0 = N/A). */
 export type EstimateInput = PropertyDetails & { conditionScores: ConditionScores };
@@ -191,7 +193,7 @@ type ComparablesApproach = {
 };
 
 /**
- * The local valuation model, engine `kainga-model-14`. Pure and deterministic: the same input,
+ * The local valuation model, engine `kainga-model-15`. Pure and deterministic: the same input,
  * comparables and context always give the same estimate. Every figure below appears, in dollars
  * or per cent, in `explanation` (one plain-English line per factor).
  *

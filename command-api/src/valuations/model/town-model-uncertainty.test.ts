@@ -172,6 +172,14 @@ describe('shrunkSpreads', () => {
     expect(shrunkSpreads(groups, 0.06)).toEqual([0.06, 0.06, 0.06, 0.06]);
   });
 
+  it('gives every group the town’s spread when their scatter beyond chance is within one standard error of none', () => {
+    // Nine suburbs of 25 sales (ln sd unsure by ±0.14), each 0.16 off the town's in ln: at face
+    // value τ² = 0.16² − 1/50 = 0.0056 and each would keep a fifth of its difference, but nine such
+    // groups scatter that much by chance alone (Σ nᵢdᵢ² = 5.76 against 4.5 ± √4.5 = 2.1).
+    const groups = [1, -1, 1, -1, 1, -1, 1, -1, 1].map((sign) => ({ count: 25, sd: 0.07 * Math.exp(0.16 * sign) }));
+    expect(shrunkSpreads(groups, 0.07)).toEqual(groups.map(() => 0.07));
+  });
+
   it('keeps most of a real difference, the more the more sales show it, and a group of one sale none', () => {
     const groups = [
       { count: 200, sd: 0.03 },

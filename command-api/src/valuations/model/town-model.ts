@@ -668,10 +668,19 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
 /**
  * Groups' spreads shrunk towards the town's by how much they really differ (empirical Bayes on
  * ln sd): a group's ln sᵢ is unsure by vᵢ = 1 / (2nᵢ) (a sample sd's ln, normal sales); the true
- * spread of ln σ between groups, τ² = max(0, Σ nᵢ((ln sᵢ − ln s_T)² − vᵢ) / Σ nᵢ), is what is left
- * of the groups' scatter once their sampling noise is taken out; each keeps Bᵢ = τ² / (τ² + vᵢ) of
- * its own difference: ln σ̂ᵢ = ln s_T + Bᵢ (ln sᵢ − ln s_T). Groups that differ only by chance all
- * get the town's spread; groups that really differ keep most of theirs.
+ * spread of ln σ between groups, τ² = Σ nᵢ((ln sᵢ − ln s_T)² − vᵢ) / Σ nᵢ, is what is left of the
+ * groups' scatter once their sampling noise is taken out, less one standard error of that scatter
+ * had the groups not differed at all (each nᵢ(ln sᵢ − ln s_T)² then scatters by √2 × nᵢvᵢ = 1/√2,
+ * so their sum by √(k/2) over k groups), and at least 0; each keeps Bᵢ = τ² / (τ² + vᵢ) of its own
+ * difference: ln σ̂ᵢ = ln s_T + Bᵢ (ln sᵢ − ln s_T). Groups that differ only by chance all get the
+ * town's spread; groups that really differ keep most of theirs. Taken at face value, τ² is above
+ * nought half the time where the groups do not differ: on bench:valuation's thin market (250 sales
+ * a town, every suburb's sales straying alike) half the towns read their suburbs' spreads from
+ * 0.059 to 0.085 around a town's 0.072, a confidence that ranked nothing. The standard error is
+ * the null's rather than one read from the groups' own scatter (as the suburbs' trends take it,
+ * `trendPriorOf`, whose σ² can under-read): vᵢ is what it is for normal sales, and with two
+ * suburbs, one whose sales stray three times as far as the other's, that scatter's own standard
+ * error is as large as itself and would hold both at the town's spread.
  */
 export function shrunkSpreads(groups: readonly { count: number; sd: number }[], townSd: number): number[] {
   const centre = Math.log(townSd);
@@ -679,7 +688,9 @@ export function shrunkSpreads(groups: readonly { count: number; sd: number }[], 
   const informative = (g: { count: number; sd: number }) => g.count >= 2 && g.sd > 0;
   const usable = groups.filter(informative);
   const weight = usable.reduce((sum, g) => sum + g.count, 0);
-  const tau2 = weight === 0 ? 0 : Math.max(0, usable.reduce((sum, g) => sum + g.count * ((Math.log(g.sd) - centre) ** 2 - 1 / (2 * g.count)), 0) / weight);
+  const squares = usable.reduce((sum, g) => sum + g.count * (Math.log(g.sd) - centre) ** 2, 0);
+  const excess = squares - usable.length / 2;
+  const tau2 = weight === 0 ? 0 : Math.max(0, (excess - Math.sqrt(usable.length / 2)) / weight);
   return groups.map((g) => {
     if (!informative(g) || tau2 === 0) return townSd;
     const v = 1 / (2 * g.count);
