@@ -324,10 +324,7 @@ function levelPriorsOf(
 ): Omit<LevelPriors, 'trend'> {
   const variance = sd * sd;
   const bound = (tau2: number) => (tau2 > 0 ? Math.min(LEVEL_PRIOR_MAX, Math.max(LEVEL_PRIOR_MIN, variance / tau2)) : LEVEL_PRIOR_MAX);
-  const suburbSales = new Float64Array(suburbCount);
-  rows.forEach(({ x }, r) => {
-    for (const [i] of x) if (i >= SUBURB && i < SUBURB + suburbCount) suburbSales[i - SUBURB]! += weights[r]!;
-  });
+  const suburbSales = suburbSalesOf(rows, suburbCount, weights);
   let suburbSum = 0;
   let suburbs = 0;
   suburbSales.forEach((n, k) => {
@@ -390,10 +387,7 @@ function trendPriorOf(
   for (let st = 0; st < streets; st++) {
     const d = solved.precision[st]!;
     const base = st * p;
-    const nonZero: number[] = [];
-    for (let i = 0; i < p; i++) if (solved.cross[base + i] !== 0) nonZero.push(i);
-    let quadratic = 0;
-    for (const i of nonZero) for (const j of nonZero) quadratic += solved.cross[base + i]! * inverse[i * p + j]! * solved.cross[base + j]!;
+    const quadratic = inverseQuadratic(inverse, solved.cross.subarray(base, base + p));
     held += streetPrior * (1 / d + quadratic / (d * d));
   }
   const freedom = p + streets - held;
@@ -418,6 +412,15 @@ function trendPriorOf(
   // suburbs never shows a trend of its own this way, one of three only a strong one.
   sum -= Math.sqrt(2 / trends) * squares;
   return variance / Math.min(TREND_SD_MAX ** 2, Math.max(TREND_SD_MIN ** 2, sum / trends));
+}
+
+/** Each suburb's sales among `rows`, by its level column (each sale counting its weight, else 1). */
+function suburbSalesOf(rows: readonly ModelRow[], suburbCount: number, weights?: readonly number[]): Float64Array {
+  const sales = new Float64Array(suburbCount);
+  rows.forEach(({ x }, r) => {
+    for (const [i] of x) if (i >= SUBURB && i < SUBURB + suburbCount) sales[i - SUBURB]! += weights?.[r] ?? 1;
+  });
+  return sales;
 }
 
 // Dense columns: intercept, f, l, no land, f², l², f·l, each type but house, each type's f slope,
@@ -474,6 +477,24 @@ function inverseOf(a: readonly number[][], n: number): Float64Array | null {
   return inverse;
 }
 
+/**
+ * zᵀS⁻¹z for S⁻¹ row-major (`inverseOf`, z.length columns), over z's non-zero entries only: a
+ * home's row or a street's cross terms touch ~15 of the ~60–100 columns.
+ */
+function inverseQuadratic(inverse: Float64Array, z: ArrayLike<number>): number {
+  const p = z.length;
+  const nonZero: number[] = [];
+  for (let i = 0; i < p; i++) if (z[i] !== 0) nonZero.push(i);
+  let quadratic = 0;
+  for (const i of nonZero) {
+    const base = i * p;
+    let sum = 0;
+    for (const j of nonZero) sum += inverse[base + j]! * z[j]!;
+    quadratic += z[i]! * sum;
+  }
+  return quadratic;
+}
+
 /** The lower Cholesky factor of a symmetric positive definite matrix (row-major); null when it is not positive definite. */
 function cholesky(a: readonly number[][], n: number): Float64Array | null {
   const l = new Float64Array(n * n);
@@ -519,12 +540,7 @@ export function fitTownModel(sales: readonly TownModelSale[]): TownModel | null 
     const street = keys[i] === null ? undefined : streetIndex.get(keys[i]!);
     return { x: designRow(s, centre, suburbColumns, suburbCount, s.monthsAgo), street: street ?? -1, y: Math.log(s.price) };
   });
-  const suburbSalesCount = new Array<number>(suburbCount).fill(0);
-  for (const s of usable) {
-    const column = suburbColumns[normalisePlace(s.suburb)];
-    if (column !== undefined) suburbSalesCount[column - SUBURB]! += 1;
-  }
-  const trendShares: [number, number][] = suburbSalesCount.map((count, k) => [trendColumn + k, count / n]);
+  const trendShares = Array.from(suburbSalesOf(rows, suburbCount), (count, k): [number, number] => [trendColumn + k, count / n]);
   // Priors, in sales: ridge on the effects and the curvature (never on the intercept or the
   // elasticities), a random walk between consecutive months (month 0 is today's level, 0).
   let monthPriors = monthPriorsFor(FIRST_ROUND_SD);
@@ -774,14 +790,7 @@ function varianceParts(model: TownModel, home: Omit<TownModelSale, 'price'>, mon
   // zᵀ S⁻¹ z over z's non-zero entries. A suburb the model never saw has no column: its level is
   // unknown by as much as the prior lets a suburb's vary.
   let dense = u.suburbColumns[normalisePlace(home.suburb)] === undefined ? 1 / levelPriorsOfModel(model).suburb : 0;
-  const nonZero: number[] = [];
-  for (let i = 0; i < p; i++) if (z[i] !== 0) nonZero.push(i);
-  for (const i of nonZero) {
-    const base = i * p;
-    let sum = 0;
-    for (const j of nonZero) sum += u.inverse[base + j]! * z[j]!;
-    dense += z[i]! * sum;
-  }
+  dense += inverseQuadratic(u.inverse, z);
   return { dense, street };
 }
 
