@@ -95,7 +95,7 @@ async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, sc
     note(`started in ${(server.startMs / 1000).toFixed(1)} s (pid ${server.pid}, ${server.url})`);
     const owner = await signIn(server.url, DEMO_OWNER);
     const admin = await signIn(server.url, DEMO_ADMIN);
-    ratios = await routeRatios(server.url, await readRoutes(server.url, owner, admin), { ...LOAD, scratch });
+    ratios = await routeRatios(server, await readRoutes(server.url, owner, admin), { ...LOAD, scratch });
     const requests = valuationRequests(new Date());
     // Started only now, so the route rows are measured with the service alone on the machine.
     const reference = await startServerProcess(referenceDir);

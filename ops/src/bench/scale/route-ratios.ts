@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from '../load';
 import { median } from '../market/metrics';
+import { cpuPerRequest } from './process-cpu';
 
 /** Seconds of load on each side before the measured run. */
 export const WARM_UP_SECONDS = 1;
@@ -23,6 +24,12 @@ export interface RouteRatio {
   ratio: number;
   /** The lowest and highest of the rounds' ratios: how far one round strays on this machine. */
   ratioRange: { low: number; high: number };
+  /**
+   * CPU each process used a request (µs, user and kernel; the median of the rounds): the service's
+   * own cost beside the bare route's, apart from how fast the load generator on the same cores
+   * was woken (see routeRatios).
+   */
+  cpu: { service: number; bare: number };
 }
 
 /**
@@ -35,12 +42,20 @@ export interface RouteRatio {
  * machine one run of the same bare route read 32,000 and then 48,000 req/s a minute apart, so a
  * single pair of runs moved a route's ratio by ±25 % from one run to the next; rounds side by
  * side share whatever the machine is doing at the time.
+ *
+ * Beside req/s, each side's CPU a request (`RouteRatio.cpu`, from /proc). The two can tell
+ * different stories on a 2-core machine: the load generator shares the cores, and a server slower
+ * than it leaves it waiting, so each answer's send must wake it. Profiled on 2026-11-29, GET
+ * /api/admin/stats spent 19.9 µs a request in the kernel's `writev` where the bare route serving
+ * the same body spent 6.3 µs (one `writev` a request on both), and the service was idle a third of
+ * the time while the generator caught up.
  */
 export async function routeRatios(
-  serviceUrl: string,
+  service: { url: string; pid: number },
   routes: readonly ReadRoute[],
   options: { seconds: number; connections: number; rounds: number; scratch: string },
 ): Promise<RouteRatio[]> {
+  const serviceUrl = service.url;
   const bodies: { body: string; contentType: string }[] = [];
   for (const route of routes) {
     const res = await fetch(`${serviceUrl}${route.path}`, { headers: route.cookie ? { cookie: route.cookie } : {} });
@@ -54,18 +69,19 @@ export async function routeRatios(
   try {
     const out: RouteRatio[] = [];
     for (const [i, route] of routes.entries()) {
-      const load = { seconds: options.seconds, connections: options.connections };
-      const service = { ...load, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined };
-      const baseline = { ...load, url: `${bare.url}/bare/${i}` };
+      const shape = { seconds: options.seconds, connections: options.connections };
+      const load = { ...shape, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined };
+      const baseline = { ...shape, url: `${bare.url}/bare/${i}` };
       // Each side warmed first, not counted: the first seconds of a route run code V8 has not
       // optimised yet, which made the first routes measured (the service's, before the bare one's)
       // read as low as a third of their steady rate.
-      await runLoad(`warm ${route.label}`.slice(0, 22), { ...service, seconds: WARM_UP_SECONDS });
+      await runLoad(`warm ${route.label}`.slice(0, 22), { ...load, seconds: WARM_UP_SECONDS });
       await runLoad(`warm bare ${route.label}`.slice(0, 22), { ...baseline, seconds: WARM_UP_SECONDS });
-      const rounds: { service: LoadResult; bare: LoadResult }[] = [];
+      const rounds: { service: LoadResult; bare: LoadResult; serviceCpu: number; bareCpu: number }[] = [];
       for (let k = 0; k < options.rounds; k++) {
-        const measured = await runLoad(route.label, service);
-        rounds.push({ service: measured, bare: await runLoad(`bare ${route.label}`.slice(0, 22), baseline) });
+        const measured = await cpuPerRequest(service.pid, () => runLoad(route.label, load));
+        const baselined = await cpuPerRequest(bare.pid, () => runLoad(`bare ${route.label}`.slice(0, 22), baseline));
+        rounds.push({ service: measured.result, bare: baselined.result, serviceCpu: measured.cpuMicros, bareCpu: baselined.cpuMicros });
       }
       const ratios = rounds.map((r) => r.service.perSecond / r.bare.perSecond);
       out.push({
@@ -75,6 +91,7 @@ export async function routeRatios(
         bare: medianBy(rounds.map((r) => r.bare)),
         ratio: median(ratios),
         ratioRange: { low: Math.min(...ratios), high: Math.max(...ratios) },
+        cpu: { service: median(rounds.map((r) => r.serviceCpu)), bare: median(rounds.map((r) => r.bareCpu)) },
       });
     }
     return out;
@@ -86,7 +103,7 @@ export async function routeRatios(
 /** The run with the median req/s (the lower middle of an even number). */
 const medianBy = (runs: readonly LoadResult[]): LoadResult => [...runs].sort((a, b) => a.perSecond - b.perSecond)[(runs.length - 1) >> 1]!;
 
-async function startBare(bodiesFile: string): Promise<{ url: string; stop(): void }> {
+async function startBare(bodiesFile: string): Promise<{ url: string; pid: number; stop(): void }> {
   const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -98,5 +115,5 @@ async function startBare(bodiesFile: string): Promise<{ url: string; stop(): voi
     });
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
   });
-  return { url, stop: () => void child.kill('SIGTERM') };
+  return { url, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
 }

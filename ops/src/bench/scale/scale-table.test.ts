@@ -11,7 +11,7 @@ const figures = (sizeIndex: number, rss: number, demoP50 = 13): SizeFigures => (
   counts: { events: 2_907 * 10 ** sizeIndex, sales: 1_936, valuations: 140 },
   startMs: 2_700,
   memory: { rss, peak: rss + 10 * 1024 * 1024 },
-  ratios: [{ route: { label: 'GET /api/health', path: '/api/health' }, bytes: 15, service: load(18_000), bare: load(38_000), ratio: 0.47, ratioRange: { low: 0.42, high: 0.55 } }],
+  ratios: [{ route: { label: 'GET /api/health', path: '/api/health' }, bytes: 15, service: load(18_000), bare: load(38_000), ratio: 0.47, ratioRange: { low: 0.42, high: 0.55 }, cpu: { service: 19.4, bare: 14.2 } }],
   valuations: { p50: 13, p95: 20, failed: 0 },
   demoValuations: { p50: demoP50, p95: 18, failed: 0 },
   firstOfTown: { p50: 47, p95: 310, failed: 0 },
@@ -23,8 +23,8 @@ describe('scaleTable', () => {
   const table = scaleTable([figures(0, 241 * 1024 * 1024), figures(1, 315 * 1024 * 1024, 10)]);
   const row = (measure: string) => table.split('\n').find((line) => line.startsWith(`| ${measure}`))!;
 
-  it("gives each route's ratio with the lowest and highest of its rounds, so one noisy round is seen as one", () => {
-    expect(row('GET /api/health ÷ bare')).toContain('0.47× (0.42–0.55; 18,000/s, 0.0 KB)');
+  it("gives each route's ratio with the lowest and highest of its rounds, so one noisy round is seen as one, and each side's CPU a request", () => {
+    expect(row('GET /api/health ÷ bare')).toContain('0.47× (0.42–0.55; 18,000/s, 0.0 KB; CPU 19 / 14 µs)');
     expect(row('GET /api/health ÷ bare')).toContain('≥ 0.5×');
   });
 

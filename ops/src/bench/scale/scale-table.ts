@@ -31,7 +31,8 @@ const kb = (bytes: number) => (bytes >= 10_240 ? `${fmtInt(bytes / 1024)} KB` : 
 
 /**
  * One column per size, one row per figure: the README's table. Each route row reads
- * "ratio (the rounds' lowest–highest; req/s, body size)"; the aim column says what must hold at every size.
+ * "ratio (the rounds' lowest–highest; req/s, body size; CPU a request, service / bare)"; the aim
+ * column says what must hold at every size.
  */
 export function scaleTable(figures: readonly SizeFigures[]): string {
   const demo = figures[0]!;
@@ -59,7 +60,7 @@ export function scaleTable(figures: readonly SizeFigures[]): string {
       `${r.route.label} ÷ bare`,
       ...figures.map((f) => {
         const x = f.ratios[i]!;
-        return `${x.ratio.toFixed(2)}× (${x.ratioRange.low.toFixed(2)}–${x.ratioRange.high.toFixed(2)}; ${fmtInt(x.service.perSecond)}/s, ${kb(x.bytes)})`;
+        return `${x.ratio.toFixed(2)}× (${x.ratioRange.low.toFixed(2)}–${x.ratioRange.high.toFixed(2)}; ${fmtInt(x.service.perSecond)}/s, ${kb(x.bytes)}; CPU ${fmtInt(x.cpu.service)} / ${fmtInt(x.cpu.bare)} µs)`;
       }),
       `≥ ${AIM_RATIO}×`,
     ]),
@@ -73,6 +74,6 @@ export function scaleTable(figures: readonly SizeFigures[]): string {
 export function writeScaleTable(figures: readonly SizeFigures[]): string {
   const table = scaleTable(figures);
   const file = new URL('../last-scale-results.md', import.meta.url);
-  writeFileSync(file, `${table}\n\n_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:scale\` on ${machine()}; route rows: req/s ratio to a bare Fastify route serving the same body, the median of its rounds (their lowest–highest; service req/s, body size)._\n`);
+  writeFileSync(file, `${table}\n\n_Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:scale\` on ${machine()}; route rows: req/s ratio to a bare Fastify route serving the same body, the median of its rounds (their lowest–highest; service req/s, body size; CPU a request of the service / of the bare route, user and kernel)._\n`);
   return table;
 }
