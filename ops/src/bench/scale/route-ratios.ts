@@ -9,6 +9,19 @@ import { cpuPerRequest } from './process-cpu';
 /** Seconds of load on each side before the measured run. */
 export const WARM_UP_SECONDS = 1;
 
+/**
+ * The bare server starts with V8's young generation at its full size (two semi-spaces of 16 MB,
+ * the most V8 grows them to by itself on x64), as a long-running server's is. Left to V8, they
+ * started at 8 MB and grew or not with what else the process held: measured on 2026-11-29, the same bare
+ * /api/health route served 59,000–67,000 req/s at 14–15 µs of CPU a request while it held the
+ * demo store's bodies (0.2 MB), and 75,000–83,000 req/s at 11–12 µs once it held the 10× store's
+ * (1.1 MB; scavenges then freed 13 MB each instead of 6.5 MB). That alone made bench:scale's
+ * ratios fall from the demo column to the 10× one (health 0.70× → 0.50×, the service's own
+ * 21 µs a request unchanged). With this flag, the bare route read 74,000–83,000 req/s at
+ * 11–12 µs holding the demo bodies; the service, started with the same flag, measured as without it.
+ */
+export const BARE_NODE_FLAGS = ['--min-semi-space-size=16'] as const;
+
 export interface ReadRoute {
   label: string;
   path: string;
@@ -103,17 +116,18 @@ export async function routeRatios(
 /** The run with the median req/s (the lower middle of an even number). */
 const medianBy = (runs: readonly LoadResult[]): LoadResult => [...runs].sort((a, b) => a.perSecond - b.perSecond)[(runs.length - 1) >> 1]!;
 
-async function startBare(bodiesFile: string): Promise<{ url: string; pid: number; stop(): void }> {
+/** The bare server (bare-server.ts) serving the bodies in `bodiesFile`, with `BARE_NODE_FLAGS`. */
+export async function startBare(bodiesFile: string): Promise<{ url: string; pid: number; youngGenerationMb: number; stop(): void }> {
   const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
+  const child = spawn(process.execPath, [...BARE_NODE_FLAGS, '--import', 'tsx', script, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { url, youngGenerationMb } = await new Promise<{ url: string; youngGenerationMb: number }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
-      const m = /bare server at (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
+      const m = /bare server at (\S+) \(young generation (\d+) MB\)/.exec(out);
+      if (m) resolve({ url: m[1]!, youngGenerationMb: Number(m[2]) });
     });
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
   });
-  return { url, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
+  return { url, pid: child.pid!, youngGenerationMb, stop: () => void child.kill('SIGTERM') };
 }
