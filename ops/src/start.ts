@@ -1,5 +1,5 @@
-// First: V8's flags must be set before the rest of the service is evaluated (v8-flags.ts says why).
-import './v8-flags';
+// First: V8's flags must be set before the rest of the service is evaluated (platform/src/v8-flags.ts says why).
+import '@kainga/platform/v8-flags';
 import { ConfigError } from '@kainga/platform';
 import { startKainga } from './server';
 

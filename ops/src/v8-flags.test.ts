@@ -1,29 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const fixture = fileURLToPath(new URL('./v8-flags.fixture.ts', import.meta.url));
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-
-/** How many literals V8 decided to allocate in the old generation, in a process of its own. */
-function tenuredLiterals(mode: 'with-flags' | 'without'): number {
-  const out = execFileSync(process.execPath, ['--trace-pretenuring-statistics', '--import', 'tsx', fixture, mode], { cwd: repo, encoding: 'utf8' });
-  expect(out).toContain('done 64');
-  return out.split('\n').filter((line) => line.endsWith('=> tenure')).length;
-}
-
-describe("the service's V8 flags", () => {
-  it('keep V8 from allocating a literal in the old generation once its objects have lived long', () => {
-    // The same work without them is pretenured: the check below can fail.
-    expect(tenuredLiterals('without')).toBeGreaterThan(0);
-    expect(tenuredLiterals('with-flags')).toBe(0);
-  });
-
-  it('are set by the first module start.ts evaluates, and npm run bench, whose process runs the service too', () => {
-    for (const [entry, flags] of [['./start.ts', './v8-flags'], ['./bench/bench.ts', '../v8-flags']] as const) {
+describe("the service's V8 flags (platform/src/v8-flags.ts)", () => {
+  it('are set by the first module of every process that runs the service or its activities', () => {
+    // npm start; npm run bench, whose process runs the service too; the Temporal worker (npm run worker, docker compose).
+    for (const entry of ['./start.ts', './bench/bench.ts', '../../workflows/src/worker.ts']) {
       const imports = readFileSync(fileURLToPath(new URL(entry, import.meta.url)), 'utf8').match(/^import .*$/gm) ?? [];
-      expect(imports[0]).toBe(`import '${flags}';`);
+      expect(imports[0], entry).toBe(`import '@kainga/platform/v8-flags';`);
     }
   });
 });

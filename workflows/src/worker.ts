@@ -7,6 +7,8 @@
  * `openActivityDeps(config, logger)` in ./valuation/activities, which also exports
  * `createActivities(deps)`.
  */
+// First: the service's V8 flags, before the activities' stores are evaluated (platform/src/v8-flags.ts).
+import '@kainga/platform/v8-flags';
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { ConfigError, createLogger, loadConfig, paymentsFor } from '@kainga/platform';

@@ -1,5 +1,5 @@
 // The service runs in this process (http-bench, ad impressions, valuations): with npm start's V8 flags.
-import '../v8-flags';
+import '@kainga/platform/v8-flags';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

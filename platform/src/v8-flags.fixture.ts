@@ -1,6 +1,6 @@
 /**
- * v8-flags.test.ts runs this in a process of its own: with `with-flags`, ops/src/v8-flags.ts is
- * evaluated first, as start.ts does; then objects from one literal are kept until nearly all of
+ * v8-flags.test.ts runs this in a process of its own: with `with-flags`, v8-flags.ts is
+ * evaluated first, as ops/src/start.ts does; then objects from one literal are kept until nearly all of
  * them survive collections (what start-up's replay does), and more are made from it afterwards.
  */
 // A module (for its top-level await), importing the flags only when asked.

@@ -1,9 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * V8 flags the service runs with, set before any other module of it is evaluated (start.ts
- * imports this file first, and ES modules are evaluated in import order; so does `npm run bench`,
- * whose process runs the service for its HTTP phases).
+ * V8 flags the service runs with, set before any other module of it is evaluated: ops/src/start.ts
+ * imports this file (`@kainga/platform/v8-flags`) first, and ES modules are evaluated in import
+ * order; so do `npm run bench`, whose process runs the service for its HTTP phases, and the
+ * Temporal worker (workflows/src/worker.ts), whose activities open the same stores. It lives in
+ * platform, which every entry point may import, rather than in ops, which workflows must not.
  *
  * `--no-allocation-site-pretenuring`: V8 watches how many objects from each object or array
  * literal survive a young-generation collection, and once nearly all do, allocates that literal's
@@ -21,7 +23,8 @@ import { setFlagsFromString } from 'node:v8';
  *
  * Set here rather than on each command line (`npm start`'s tsx, docker-compose's node, the
  * benches' server processes), so no way of starting the service goes without it. Node warns that a
- * flag changed after start-up may do nothing: v8-flags.test.ts checks that this one takes effect.
+ * flag changed after start-up may do nothing: v8-flags.test.ts checks that this one takes effect,
+ * and ops/src/v8-flags.test.ts that each entry point imports it first.
  */
 export const SERVICE_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
 
