@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from '../load';
 import { median } from '../market/metrics';
 import { cpuPerRequest } from './process-cpu';
+import { untilPrinted } from './until-printed';
 
 /** Seconds of load on each side before the measured run. */
 export const WARM_UP_SECONDS = 1;
@@ -120,14 +121,7 @@ const medianBy = (runs: readonly LoadResult[]): LoadResult => [...runs].sort((a,
 export async function startBare(bodiesFile: string): Promise<{ url: string; pid: number; youngGenerationMb: number; stop(): void }> {
   const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
   const child = spawn(process.execPath, [...BARE_NODE_FLAGS, '--import', 'tsx', script, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const { url, youngGenerationMb } = await new Promise<{ url: string; youngGenerationMb: number }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /bare server at (\S+) \(young generation (\d+) MB\)/.exec(out);
-      if (m) resolve({ url: m[1]!, youngGenerationMb: Number(m[2]) });
-    });
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-  });
-  return { url, pid: child.pid!, youngGenerationMb, stop: () => void child.kill('SIGTERM') };
+  const [, url, youngGeneration] = await untilPrinted(child, /bare server at (\S+) \(young generation (\d+) MB\)/, 'the bare server');
+  const youngGenerationMb = Number(youngGeneration);
+  return { url: url!, pid: child.pid!, youngGenerationMb, stop: () => void child.kill('SIGTERM') };
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { untilPrinted } from './until-printed';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -27,21 +28,8 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Kāinga is running at (http:\/\/\S+)/.exec(output);
-      if (!match) return;
-      // From here the log only streams by: read and drop it, keep nothing.
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolve(match[1]!.replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output.slice(-2000)}`)));
-  });
+  const [, listening] = await untilPrinted(child, /Kāinga is running at (http:\/\/\S+)/, 'the server');
+  const url = listening!.replace('localhost', '127.0.0.1');
   await waitReady(url, child);
   const startMs = performance.now() - started;
   return {
