@@ -1,3 +1,4 @@
+import { ConfigError } from '@kainga/platform';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -28,7 +29,7 @@ export function serverRunningOn(dataDir: string, then: string): string | null {
 /** Marks DATA_DIR as in use by this process (the embedded read models live in its memory). */
 export function holdDataDir(dataDir: string): () => void {
   const other = runningPid(dataDir);
-  if (other) throw new Error(`DATA_DIR ${dataDir} is already used by process ${other}; stop it first or choose another DATA_DIR.`);
+  if (other) throw new ConfigError([`DATA_DIR ${dataDir} is already used by process ${other}: stop it first or choose another DATA_DIR.`]);
   writeFileSync(file(dataDir), String(process.pid));
   return () => rmSync(file(dataDir), { force: true });
 }

@@ -4,12 +4,11 @@ import { allProjectors } from '@kainga/projections';
 import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, resumeBillingWorkflows } from '@kainga/workflows';
 import type { WorkflowClock } from '@kainga/platform/workflow';
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAdPlans } from './ad-plans-config';
 import { demoSeedPending, seedDemoData } from './demo-data';
-import { holdDataDir } from './pid-lock';
+import { prepareDataDir } from './data-dir';
 import { sessionSecretFor } from './session-secret';
 
 export const PWA_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
@@ -38,9 +37,8 @@ export async function startKainga(
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const dataDir = resolve(config.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // holds secrets: the owner's only
   const embedded = !config.EVENTSTORE_URL || !config.MONGO_URL;
-  const release = embedded ? holdDataDir(dataDir) : () => undefined;
+  const release = prepareDataDir(dataDir, embedded);
 
   // A wrong plans file stops start-up before anything opens, as a wrong variable does.
   const adPlans = loadAdPlans(config.AD_PLANS_FILE);
