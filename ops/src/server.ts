@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAdPlans } from './ad-plans-config';
 import { demoSeedPending, seedDemoData } from './demo-data';
 import { prepareDataDir } from './data-dir';
+import { listenProblem } from './listen-problem';
 import { sessionSecretFor } from './session-secret';
 
 export const PWA_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
@@ -132,32 +133,39 @@ export async function startKainga(
   }
 
   let app: FastifyInstance | null = null;
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await app?.close(); // stops accepting, lets requests in flight finish
+      await workflowEngine?.close();
+      if (reactorEngine !== workflowEngine) await reactorEngine?.close();
+      await reactors?.stop();
+      await runner?.stop();
+      await stores.close();
+      release();
+    })());
   let url = '';
   if (config.ROLE !== 'projections') {
     // Partner approvals a crash cut off between the decision and its enrolment or role grant
     // (it waits for the read models it reads to catch up); a failure here must not stop the API.
     await completeApprovals(deps).catch((err) => logger.error({ err }, 'could not complete interrupted partner approvals'));
     app = await buildApp(deps);
-    url = await app.listen({ port: config.PORT, host: config.HOST });
+    try {
+      url = await app.listen({ port: config.PORT, host: config.HOST });
+    } catch (error) {
+      // Everything opened so far is closed (and DATA_DIR released) before saying why.
+      await close();
+      throw listenProblem(error, config.PORT, config.HOST) ?? error;
+    }
     url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
   logger.info({ url, eventStore: stores.describe.eventStore, readStore: stores.describe.readStore, role: config.ROLE }, 'Kāinga is running');
 
-  let closing: Promise<void> | null = null;
   return {
     url,
     config,
     app,
     deps,
-    close: () =>
-      (closing ??= (async () => {
-        await app?.close(); // stops accepting, lets requests in flight finish
-        await workflowEngine?.close();
-        if (reactorEngine !== workflowEngine) await reactorEngine?.close();
-        await reactors?.stop();
-        await runner?.stop();
-        await stores.close();
-        release();
-      })()),
+    close,
   };
 }
