@@ -16,6 +16,7 @@ export * from './projection/rebuild';
 export * from './projection/projector-versions';
 export * from './reaction/reactor-runner';
 export * from './config/config';
+export * from './config/data-dir';
 export * from './logger';
 export * from './logging/raw-line';
 export * from './stores';

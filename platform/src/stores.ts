@@ -1,15 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BlobStore } from './blob/blob-store';
 import { FileBlobStore } from './blob/file-blob-store';
 import type { Config } from './config/config';
+import { makeDataDir } from './config/data-dir';
 import type { CredentialStore } from './credentials/credential-store';
 import { SqliteCredentialStore } from './credentials/sqlite-credential-store';
 import type { EventStore } from './event-store/event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import type { ReadStore } from './read-store/read-store';
-import { makeSqliteFilePrivate, PRIVATE_DIR_MODE } from './private-file';
+import { makeSqliteFilePrivate } from './private-file';
 
 export interface Stores {
   eventStore: EventStore;
@@ -25,7 +25,7 @@ export interface Stores {
 /** Chooses every adapter from configuration alone: a URL means the server, none means embedded. */
 export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_URL' | 'MONGO_URL' | 'MONGO_DB'>): Promise<Stores> {
   const dir = resolve(config.DATA_DIR);
-  if (!config.EVENTSTORE_URL || !config.MONGO_URL) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (!config.EVENTSTORE_URL || !config.MONGO_URL) makeDataDir(dir);
   // The event log holds personal data and the read models hold session ids: this user's only.
   const privateFile = (name: string) => {
     makeSqliteFilePrivate(join(dir, name));
