@@ -12,16 +12,6 @@ describe('prepareDataDir', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  const problemOf = (dataDir: string, hold = true): string => {
-    try {
-      prepareDataDir(dataDir, hold);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return (error as ConfigError).problems.join('\n');
-    }
-    throw new Error('expected a ConfigError');
-  };
-
   it('makes the directory for its owner only and holds it for this process until released', () => {
     const dataDir = join(root, 'a', 'b');
     const release = prepareDataDir(dataDir, true);
@@ -41,7 +31,8 @@ describe('prepareDataDir', () => {
   it('says in words when a file is in the way (platform/src/config/data-dir.ts words it)', () => {
     const file = join(root, 'notes.txt');
     writeFileSync(file, 'not a directory');
-    expect(problemOf(join(file, 'data'))).toMatch(/^DATA_DIR .*cannot be used \(part of the path is a file, not a directory\)/);
+    expect(() => prepareDataDir(join(file, 'data'), true)).toThrow(ConfigError);
+    expect(() => prepareDataDir(join(file, 'data'), true)).toThrow(/DATA_DIR .*cannot be used \(part of the path is a file, not a directory\)/);
   });
 
   it('refuses a directory another live Kāinga process holds, naming it', () => {
@@ -49,6 +40,7 @@ describe('prepareDataDir', () => {
     prepareDataDir(dataDir, false);
     // The test runner's parent process is alive and is not this one.
     writeFileSync(join(dataDir, 'kainga.pid'), String(process.ppid));
-    expect(problemOf(dataDir)).toBe(`DATA_DIR ${dataDir} is already used by process ${process.ppid}: stop it first or choose another DATA_DIR.`);
+    expect(() => prepareDataDir(dataDir, true)).toThrow(ConfigError);
+    expect(() => prepareDataDir(dataDir, true)).toThrow(`DATA_DIR ${dataDir} is already used by process ${process.ppid}: stop it first or choose another DATA_DIR.`);
   });
 });
