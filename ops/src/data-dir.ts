@@ -1,4 +1,4 @@
-import { ConfigError, dataDirProblem, makeDataDir } from '@kainga/platform';
+import { dataDirProblem, makeDataDir } from '@kainga/platform';
 import { holdDataDir } from './pid-lock';
 
 /**
@@ -13,6 +13,7 @@ export function prepareDataDir(dataDir: string, hold: boolean): () => void {
   try {
     return holdDataDir(dataDir);
   } catch (error) {
-    throw error instanceof ConfigError ? error : (dataDirProblem(dataDir, error) ?? error);
+    // holdDataDir's own ConfigError (held by another process) has no errno code: it passes as it is.
+    throw dataDirProblem(dataDir, error) ?? error;
   }
 }
