@@ -1,7 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
-import type { Logger } from '@kainga/platform';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
 import adminAdEventsRoutes from './admin/ad-events-routes';
@@ -48,7 +46,7 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/err
 import jsonBody from './plugins/json-body';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
-import { LazyRequestLogger, OneLinePerRequest } from './plugins/request-log';
+import requestBasics, { requestBasicsOptions } from './plugins/request-basics';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
 import sessionReader from './plugins/session-reader';
@@ -76,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // than the 60 s idle timeout of common load balancers.
   const requestTimeout = deps.config.REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    ...requestBasicsOptions(deps.logger),
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     requestTimeout,
     keepAliveTimeout: 72_000,
@@ -85,22 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
     bodyLimit: BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    // One line per request instead of Fastify's two (see request-log.ts).
-    logController: new OneLinePerRequest(deps.logger),
-    // request.log made only when a request logs something of its own (see request-log.ts).
-    childLoggerFactory: (logger, bindings, options) => new LazyRequestLogger(logger as Logger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are validated against their schemas in tests only (see response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV === 'test'));
-  // Set up front (a synchronous hook; error answers keep it too).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
+  // The request id and the security headers on every answer, error answers too.
+  await app.register(requestBasics);
   await app.register(errorHandler);
   await app.register(jsonBody);
   await app.register(openapi);

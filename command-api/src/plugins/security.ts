@@ -4,14 +4,12 @@ import { Address6 } from 'ip-address';
 import { isIPv6 } from 'node:net';
 import type { AppDeps } from '../deps';
 import rateLimit from './rate-limit';
-import securityHeaders from './security-headers';
 
 /**
- * Security headers (helmet's, computed once: see security-headers.ts) and a per-address rate
- * limit. The Host and cross-site checks are in cross-site.ts.
+ * A per-address rate limit. The security headers (helmet's, computed once) are set with the
+ * request id (request-basics.ts); the Host and cross-site checks are in cross-site.ts.
  */
 export default fp(async function security(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  await app.register(securityHeaders);
   // Pages and assets (every route outside /api/) are not limited: they are marked as they are
   // added, before the limiter's own onRoute hook sees them, so it adds no hook to them at all.
   app.addHook('onRoute', (route) => {
