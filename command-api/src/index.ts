@@ -1,4 +1,6 @@
 export { buildApp, BODY_LIMIT } from './app';
+// What every answer pays whatever its route (bench:scale runs it alone as a reference).
+export { default as requestBasics, requestBasicsOptions } from './plugins/request-basics';
 export type { AppDeps } from './deps';
 export { registerAccount, changeRoles } from './accounts/accounts';
 export { grantRole } from './accounts/admin-email';

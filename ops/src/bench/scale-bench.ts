@@ -86,6 +86,7 @@ async function grow(dataDir: string, size: ScaleSize, seed: number): Promise<Sto
 async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, scratch: string, referenceDir: string): Promise<SizeFigures> {
   const server = await startServerProcess(dataDir);
   let ratios: RouteRatio[];
+  let basics: RouteRatio;
   let valuations: Latency;
   let demoValuations: Latency;
   let firstOfTown: Latency;
@@ -95,7 +96,7 @@ async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, sc
     note(`started in ${(server.startMs / 1000).toFixed(1)} s (pid ${server.pid}, ${server.url})`);
     const owner = await signIn(server.url, DEMO_OWNER);
     const admin = await signIn(server.url, DEMO_ADMIN);
-    ratios = await routeRatios(server, await readRoutes(server.url, owner, admin), { ...LOAD, scratch });
+    ({ routes: ratios, basics } = await routeRatios(server, await readRoutes(server.url, owner, admin), { ...LOAD, scratch }));
     const requests = valuationRequests(new Date());
     // Started only now, so the route rows are measured with the service alone on the machine.
     const reference = await startServerProcess(referenceDir);
@@ -112,7 +113,7 @@ async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, sc
     await server.stop();
   }
   const rebuild = await rebuildAll(dataDir);
-  return { size, counts, startMs: server.startMs, memory, ratios, valuations, demoValuations, firstOfTown, research, rebuild };
+  return { size, counts, startMs: server.startMs, memory, ratios, basics, valuations, demoValuations, firstOfTown, research, rebuild };
 }
 
 /** Every GET route a person or an admin reads, with what it needs (ids from the service itself). */

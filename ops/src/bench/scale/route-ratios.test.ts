@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startBare } from './route-ratios';
+import { startBare, startReference } from './route-ratios';
 
 describe('the bare baseline of bench:scale', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kainga-bare-'));
@@ -24,6 +24,23 @@ describe('the bare baseline of bench:scale', () => {
       expect((await fetch(`${bare.url}/bare/2`)).status).toBe(404);
     } finally {
       bare.stop();
+    }
+  });
+
+  it("serves the same bodies through the request basics alone, with the service's request id and security headers", async () => {
+    const file = join(dir, 'basics-bodies.json');
+    writeFileSync(file, JSON.stringify([{ body: '{"status":"ok"}', contentType: 'application/json; charset=utf-8' }]));
+    const basics = await startReference('basics-server.ts', file, /basics server at (\S+)/, 'the basics server');
+    try {
+      const res = await fetch(`${basics.url}/api/basics/0`);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await res.text()).toBe('{"status":"ok"}');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await fetch(`${basics.url}/api/basics/1`)).status).toBe(404);
+    } finally {
+      basics.stop();
     }
   });
 });

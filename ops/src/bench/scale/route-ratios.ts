@@ -68,7 +68,7 @@ export async function routeRatios(
   service: { url: string; pid: number },
   routes: readonly ReadRoute[],
   options: { seconds: number; connections: number; rounds: number; scratch: string },
-): Promise<RouteRatio[]> {
+): Promise<{ routes: RouteRatio[]; basics: RouteRatio }> {
   const serviceUrl = service.url;
   const bodies: { body: string; contentType: string }[] = [];
   for (const route of routes) {
@@ -79,39 +79,74 @@ export async function routeRatios(
   }
   const file = join(options.scratch, 'bare-bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
+  const shape = { seconds: options.seconds, connections: options.connections };
   const bare = await startBare(file);
   try {
+    // The request basics alone on the first route's body (the smallest: /api/health's), measured
+    // first so that it sits beside that route in time (see basics-server.ts).
+    const first = routes[0]!;
+    const reference = await startReference('basics-server.ts', file, /basics server at (\S+)/, 'the basics server');
+    let basics: RouteRatio;
+    try {
+      basics = await measurePair(
+        { label: `basics: ${first.label}`, path: `/api/basics/0` },
+        Buffer.byteLength(bodies[0]!.body),
+        { pid: reference.pid, load: { ...shape, url: `${reference.url}/api/basics/0` } },
+        { pid: bare.pid, load: { ...shape, url: `${bare.url}/bare/0` } },
+        options.rounds,
+      );
+    } finally {
+      reference.stop();
+    }
     const out: RouteRatio[] = [];
     for (const [i, route] of routes.entries()) {
-      const shape = { seconds: options.seconds, connections: options.connections };
-      const load = { ...shape, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined };
-      const baseline = { ...shape, url: `${bare.url}/bare/${i}` };
-      // Each side warmed first, not counted: the first seconds of a route run code V8 has not
-      // optimised yet, which made the first routes measured (the service's, before the bare one's)
-      // read as low as a third of their steady rate.
-      await runLoad(`warm ${route.label}`.slice(0, 22), { ...load, seconds: WARM_UP_SECONDS });
-      await runLoad(`warm bare ${route.label}`.slice(0, 22), { ...baseline, seconds: WARM_UP_SECONDS });
-      const rounds: { service: LoadResult; bare: LoadResult; serviceCpu: number; bareCpu: number }[] = [];
-      for (let k = 0; k < options.rounds; k++) {
-        const measured = await cpuPerRequest(service.pid, () => runLoad(route.label, load));
-        const baselined = await cpuPerRequest(bare.pid, () => runLoad(`bare ${route.label}`.slice(0, 22), baseline));
-        rounds.push({ service: measured.result, bare: baselined.result, serviceCpu: measured.cpuMicros, bareCpu: baselined.cpuMicros });
-      }
-      const ratios = rounds.map((r) => r.service.perSecond / r.bare.perSecond);
-      out.push({
-        route,
-        bytes: Buffer.byteLength(bodies[i]!.body),
-        service: medianBy(rounds.map((r) => r.service)),
-        bare: medianBy(rounds.map((r) => r.bare)),
-        ratio: median(ratios),
-        ratioRange: { low: Math.min(...ratios), high: Math.max(...ratios) },
-        cpu: { service: median(rounds.map((r) => r.serviceCpu)), bare: median(rounds.map((r) => r.bareCpu)) },
-      });
+      out.push(
+        await measurePair(
+          route,
+          Buffer.byteLength(bodies[i]!.body),
+          { pid: service.pid, load: { ...shape, url: `${serviceUrl}${route.path}`, headers: route.cookie ? { cookie: route.cookie } : undefined } },
+          { pid: bare.pid, load: { ...shape, url: `${bare.url}/bare/${i}` } },
+          options.rounds,
+        ),
+      );
     }
-    return out;
+    return { routes: out, basics };
   } finally {
     bare.stop();
   }
+}
+
+type LoadOptions = Parameters<typeof runLoad>[1];
+
+/** One route on one server beside the bare route serving its body, in rounds (see routeRatios). */
+async function measurePair(
+  route: ReadRoute,
+  bytes: number,
+  measured: { pid: number; load: LoadOptions },
+  baseline: { pid: number; load: LoadOptions },
+  roundCount: number,
+): Promise<RouteRatio> {
+  // Each side warmed first, not counted: the first seconds of a route run code V8 has not
+  // optimised yet, which made the first routes measured (the service's, before the bare one's)
+  // read as low as a third of their steady rate.
+  await runLoad(`warm ${route.label}`.slice(0, 22), { ...measured.load, seconds: WARM_UP_SECONDS });
+  await runLoad(`warm bare ${route.label}`.slice(0, 22), { ...baseline.load, seconds: WARM_UP_SECONDS });
+  const rounds: { service: LoadResult; bare: LoadResult; serviceCpu: number; bareCpu: number }[] = [];
+  for (let k = 0; k < roundCount; k++) {
+    const served = await cpuPerRequest(measured.pid, () => runLoad(route.label, measured.load));
+    const baselined = await cpuPerRequest(baseline.pid, () => runLoad(`bare ${route.label}`.slice(0, 22), baseline.load));
+    rounds.push({ service: served.result, bare: baselined.result, serviceCpu: served.cpuMicros, bareCpu: baselined.cpuMicros });
+  }
+  const ratios = rounds.map((r) => r.service.perSecond / r.bare.perSecond);
+  return {
+    route,
+    bytes,
+    service: medianBy(rounds.map((r) => r.service)),
+    bare: medianBy(rounds.map((r) => r.bare)),
+    ratio: median(ratios),
+    ratioRange: { low: Math.min(...ratios), high: Math.max(...ratios) },
+    cpu: { service: median(rounds.map((r) => r.serviceCpu)), bare: median(rounds.map((r) => r.bareCpu)) },
+  };
 }
 
 /** The run with the median req/s (the lower middle of an even number). */
@@ -119,9 +154,23 @@ const medianBy = (runs: readonly LoadResult[]): LoadResult => [...runs].sort((a,
 
 /** The bare server (bare-server.ts) serving the bodies in `bodiesFile`, with `BARE_NODE_FLAGS`. */
 export async function startBare(bodiesFile: string): Promise<{ url: string; pid: number; youngGenerationMb: number; stop(): void }> {
-  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-  const child = spawn(process.execPath, [...BARE_NODE_FLAGS, '--import', 'tsx', script, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [, url, youngGeneration] = await untilPrinted(child, /bare server at (\S+) \(young generation (\d+) MB\)/, 'the bare server');
-  const youngGenerationMb = Number(youngGeneration);
-  return { url: url!, pid: child.pid!, youngGenerationMb, stop: () => void child.kill('SIGTERM') };
+  const server = await startReference('bare-server.ts', bodiesFile, /bare server at (\S+) \(young generation (\d+) MB\)/, 'the bare server');
+  return { ...server, youngGenerationMb: Number(server.match[2]) };
+}
+
+/**
+ * A server script of this folder in a process of its own, with `BARE_NODE_FLAGS`, serving the
+ * bodies in `bodiesFile`: ready once its stdout matches `ready` (its URL first), and drained from
+ * then on (the basics server logs a line a request).
+ */
+export async function startReference(
+  script: string,
+  bodiesFile: string,
+  ready: RegExp,
+  what: string,
+): Promise<{ url: string; pid: number; match: RegExpMatchArray; stop(): void }> {
+  const path = fileURLToPath(new URL(`./${script}`, import.meta.url));
+  const child = spawn(process.execPath, [...BARE_NODE_FLAGS, '--import', 'tsx', path, bodiesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const match = await untilPrinted(child, ready, what);
+  return { url: match[1]!, pid: child.pid!, match, stop: () => void child.kill('SIGTERM') };
 }

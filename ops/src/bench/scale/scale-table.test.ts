@@ -12,6 +12,7 @@ const figures = (sizeIndex: number, rss: number, demoP50 = 13): SizeFigures => (
   startMs: 2_700,
   memory: { rss, peak: rss + 10 * 1024 * 1024 },
   ratios: [{ route: { label: 'GET /api/health', path: '/api/health' }, bytes: 15, service: load(18_000), bare: load(38_000), ratio: 0.47, ratioRange: { low: 0.42, high: 0.55 }, cpu: { service: 19.4, bare: 14.2 } }],
+  basics: { route: { label: 'basics: GET /api/health', path: '/api/basics/0' }, bytes: 15, service: load(20_000), bare: load(38_000), ratio: 0.53, ratioRange: { low: 0.5, high: 0.58 }, cpu: { service: 24.6, bare: 14.2 } },
   valuations: { p50: 13, p95: 20, failed: 0 },
   demoValuations: { p50: demoP50, p95: 18, failed: 0 },
   firstOfTown: { p50: 47, p95: 310, failed: 0 },
@@ -26,6 +27,14 @@ describe('scaleTable', () => {
   it("gives each route's ratio with the lowest and highest of its rounds, so one noisy round is seen as one, and each side's CPU a request", () => {
     expect(row('GET /api/health ÷ bare')).toContain('0.47× (0.42–0.55; 18,000/s, 0.0 KB; CPU 19 / 14 µs)');
     expect(row('GET /api/health ÷ bare')).toContain('≥ 0.5×');
+  });
+
+  it('gives the request basics alone beside the bare route as a reference row above the routes, with no aim of its own', () => {
+    const reference = row("Reference: request id, log line and security headers alone, on GET /api/health's body ÷ bare");
+    expect(reference).toContain('0.53× (0.50–0.58; 20,000/s, 0.0 KB; CPU 25 / 14 µs)');
+    expect(reference).toContain('— (the most a route can read)');
+    const lines = table.split('\n');
+    expect(lines.indexOf(reference)).toBeLessThan(lines.indexOf(row('GET /api/health ÷ bare')));
   });
 
   it('states memory, rebuild and the valuations against a demo store timed beside each size, one column a size', () => {
