@@ -1,5 +1,6 @@
 import { handleCommand } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_IDEMPOTENCY_KEY } from '../plugins/actor';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 import { accountIdFor } from './accounts';
 import { emailReservationDecider, emailReservationStream } from './email-reservation';
@@ -86,5 +87,23 @@ describe('registration with an Idempotency-Key', () => {
     expect(retry.statusCode).toBe(201);
     const other = await client(t.app).post('/api/auth/register', body('again@example.nz'), { 'idempotency-key': 'failed-first-0002' });
     expect(other.statusCode).toBe(409);
+  });
+
+  it('refuses a key it cannot use with a 400 and records nothing, where it once went on as if no key were sent', async () => {
+    for (const key of ['short', 'x'.repeat(256), 'tab\there-0001']) {
+      const res = await client(t.app).post('/api/auth/register', body('badkey@example.nz'), { 'idempotency-key': key });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json()).toEqual({ message: BAD_IDEMPOTENCY_KEY });
+    }
+    expect(await registrationsOf('badkey@example.nz')).toHaveLength(0);
+  });
+
+  it('takes any printable key, spaces and punctuation included: its retry answers the first account', async () => {
+    const headers = { 'idempotency-key': 'checkout 7f3e.loc-1.SUMMER 10%' };
+    const first = await client(t.app).post('/api/auth/register', body('printable@example.nz'), headers);
+    const retry = await client(t.app).post('/api/auth/register', body('printable@example.nz'), headers);
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.json()).toEqual(first.json());
+    expect(await registrationsOf('printable@example.nz')).toHaveLength(1);
   });
 });

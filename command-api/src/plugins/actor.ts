@@ -1,6 +1,6 @@
 import type { EventMetadata, Permission, RouteKey, User, UserDoc } from '@kainga/contracts';
 import { hasPermission, routeAccess } from '@kainga/contracts';
-import { CommandError, loadAggregate, oncePerFrozen } from '@kainga/platform';
+import { CommandError, invalid, loadAggregate, oncePerFrozen } from '@kainga/platform';
 import { findUser } from '@kainga/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -108,8 +108,21 @@ export function metadataOf(request: FastifyRequest): EventMetadata {
   };
 }
 
-/** The client's Idempotency-Key header, or the request id (which never repeats). */
+/** What an Idempotency-Key may be: 8 to 255 printable ASCII characters (a UUID is a good one). */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{8,255}$/;
+
+/** Said when a request's Idempotency-Key cannot be used. */
+export const BAD_IDEMPOTENCY_KEY = 'The Idempotency-Key header must be a key of 8 to 255 printable ASCII characters (a UUID is a good key).';
+
+/**
+ * The client's Idempotency-Key header (scoped to the account), or the request id (which never
+ * repeats) when there is none. A key that cannot be used is refused with a 400: ignoring it, as
+ * this once did for keys outside `[\w.:-]{8,128}`, left the client believing a retry was safe
+ * while it made a second account, valuation or payment.
+ */
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
-  return typeof key === 'string' && /^[\w.:-]{8,128}$/.test(key) ? `${request.user?.id ?? 'anon'}:${key}` : request.id;
+  if (key === undefined) return request.id;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw invalid(BAD_IDEMPOTENCY_KEY);
+  return `${request.user?.id ?? 'anon'}:${key}`;
 }
