@@ -118,7 +118,7 @@ export const BAD_IDEMPOTENCY_KEY = 'The Idempotency-Key header must be a key of 
  * The client's Idempotency-Key header (scoped to the account), or the request id (which never
  * repeats) when there is none. A key that cannot be used is refused with a 400: ignoring it, as
  * this once did for keys outside `[\w.:-]{8,128}`, left the client believing a retry was safe
- * while it made a second account, valuation or payment.
+ * while it ran the command again: a second valuation or checkout, or a 409 for its own registration.
  */
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
