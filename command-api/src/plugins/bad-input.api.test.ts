@@ -92,6 +92,24 @@ describe('bad input gets a clear answer and records nothing', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('text holding a control character → 400 naming the field, where a name "A\\u0000B" was stored as sent', async () => {
+    const before = await eventCount();
+    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
+    const nul = await post('{"email":"ctl@example.nz","password":"long enough","firstName":"A\\u0000B","lastName":"B"}');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ message: 'firstName holds a control character (U+0000) that text cannot hold here: remove it and try again.' });
+    const formFeed = await post('{"email":"ctl@example.nz","password":"long enough","firstName":"A","lastName":"B\\f"}');
+    expect(formFeed.json()).toEqual({ message: 'lastName holds a control character (U+000C) that text cannot hold here: remove it and try again.' });
+    // DEL needs no escape in JSON.
+    const del = await post('{"email":"ctl@example.nz","password":"long enough","firstName":"A\x7f","lastName":"B"}');
+    expect(del.json()).toEqual({ message: 'firstName holds a control character (U+007F) that text cannot hold here: remove it and try again.' });
+    expect(await eventCount()).toBe(before);
+    // Escaped text that is not a control character still passes.
+    const escaped = await post('{"email":"ctl@example.nz","password":"long enough","firstName":"M\\u0101ui","lastName":"B"}');
+    expect(escaped.statusCode).toBe(201);
+    expect(escaped.json()).toMatchObject({ firstName: 'Māui' });
+  });
+
   it('a value of the wrong type → says which type it must be, not that it is missing', async () => {
     const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
     const huge = await post('{"email":"a@b.nz","password":1e309}');

@@ -23,8 +23,48 @@ export function forbiddenKeyIn(value: unknown): string | null {
 }
 
 /**
+ * Control characters no text of ours holds: C0 but tab, line feed and carriage return, and DEL.
+ * JSON carries C0 only escaped (`\u0000`, `\b`, `\f`) and DEL either way, so a body without those
+ * escapes and without a raw DEL has none.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Where the first control character (see CONTROL) sits in `value`, a key or a string: its path
+ * (`firstName`, `rows[2].note`; `(the body)` for a bare string) and the character as `U+0000`.
+ * Null when there is none. Such a character passed every field's own check (a name "A\u0000B" was
+ * stored as it was) and breaks what later shows, exports or sends the text.
+ */
+export function controlCharacterIn(value: unknown): { path: string; character: string } | null {
+  const at = (text: string, where: string) => {
+    const found = CONTROL.exec(text);
+    return found ? { path: where || '(the body)', character: `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } : null;
+  };
+  // A loop, not recursion, as in forbiddenKeyIn.
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length) {
+    const [node, path] = pending.pop()!;
+    if (typeof node === 'string') {
+      const found = at(node, path);
+      if (found) return found;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = Array.isArray(node) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      const inKey = at(key, childPath);
+      if (inKey) return inKey;
+      pending.push([child, childPath]);
+    }
+  }
+  return null;
+}
+
+/**
  * Parses JSON bodies (in place of Fastify's parser) so that each refusal says what is wrong:
- * empty, not JSON, or JSON holding a key that is not allowed. The body limit still applies.
+ * empty, not JSON, JSON holding a key that is not allowed, or text holding a control character.
+ * The body limit still applies.
  */
 export default fp(async function jsonBody(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -40,6 +80,8 @@ export default fp(async function jsonBody(app: FastifyInstance) {
     const suspect = text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
     const forbidden = suspect ? forbiddenKeyIn(parsed) : null;
     if (forbidden) return done(new CommandError('invalid', `"${forbidden}" is not an allowed key in the request body.`), undefined);
+    const control = text.includes('\\u') || text.includes('\\b') || text.includes('\\f') || text.includes('\x7f') ? controlCharacterIn(parsed) : null;
+    if (control) return done(new CommandError('invalid', `${control.path} holds a control character (${control.character}) that text cannot hold here: remove it and try again.`), undefined);
     done(null, parsed);
   });
 });
