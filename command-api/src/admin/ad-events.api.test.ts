@@ -116,7 +116,7 @@ describe('GET /api/admin/ad-events', () => {
     ['from=7&to=7', 'to 7 is not after from 7: the range is empty.'],
     ['format=parquet', 'format must be ndjson or csv'],
     ['format=', 'format must be ndjson or csv'],
-    ['from=a&from=b', 'From must be text'],
+    ['from=a&from=b', 'from is given more than once: send it once'],
   ])('answers 400 with the reason for %s', async (query, message) => {
     const res = await admin.get(`/api/admin/ad-events?${query}`);
     expect(res.statusCode).toBe(400);

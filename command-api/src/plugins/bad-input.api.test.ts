@@ -110,6 +110,12 @@ describe('bad input gets a clear answer and records nothing', () => {
     expect(escaped.json()).toMatchObject({ firstName: 'Māui' });
   });
 
+  it('a query parameter given twice → 400 saying so, not that it is not a number', async () => {
+    const res = await t.app.inject({ url: '/api/summaries/valuations?pageSize=5&pageSize=10' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid query: pageSize is given more than once: send it once', issues: [{ path: 'pageSize', message: 'pageSize is given more than once: send it once' }] });
+  });
+
   it('a value of the wrong type → says which type it must be, not that it is missing', async () => {
     const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
     const huge = await post('{"email":"a@b.nz","password":1e309}');

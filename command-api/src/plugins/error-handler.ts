@@ -54,6 +54,9 @@ const humanize = (key: string) => {
  * (zod has one message for both); when a value was sent, say what type it must be instead.
  */
 function issueMessage(v: FastifySchemaValidationError, request: FastifyRequest, context: string | undefined): string {
+  // A query parameter sent twice arrives as a list, which each schema then called "not a number"
+  // or the like; no route takes a list in its query.
+  if (context === 'querystring' && Array.isArray(valueAt(request.query, v.instancePath))) return `${v.instancePath.split('/').filter(Boolean).join('.')} is given more than once: send it once`;
   const message = v.message ?? 'Invalid value';
   const expected = (v.params as { expected?: string }).expected;
   if (v.keyword !== 'invalid_type' || !expected || !typeNames[expected]) return message;
