@@ -9,6 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const eventCount = () => t.stores.eventStore.countEvents();
+/** A registration with `payload` as its raw JSON body. */
+const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
 
 describe('bad input gets a clear answer and records nothing', () => {
   it('malformed JSON → 400', async () => {
@@ -80,7 +82,6 @@ describe('bad input gets a clear answer and records nothing', () => {
 
   it('a JSON body with a __proto__ or constructor.prototype key → 400 naming the key', async () => {
     const before = await eventCount();
-    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
     const proto = await post('{"email":"p@y.nz","password":"long enough","firstName":"A","lastName":"B","__proto__":{"roles":["admin"]}}');
     expect(proto.statusCode).toBe(400);
     expect(proto.json()).toEqual({ message: '"__proto__" is not an allowed key in the request body.' });
@@ -94,7 +95,6 @@ describe('bad input gets a clear answer and records nothing', () => {
 
   it('text holding a control character → 400 naming the field, where a name "A\\u0000B" was stored as sent', async () => {
     const before = await eventCount();
-    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
     const nul = await post('{"email":"ctl@example.nz","password":"long enough","firstName":"A\\u0000B","lastName":"B"}');
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({ message: 'firstName holds a control character (U+0000) that text cannot hold here: remove it and try again.' });
