@@ -31,7 +31,7 @@ export function forbiddenKeyIn(value: unknown): string | null {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * Where the first control character (see CONTROL) sits in `value`, a key or a string: its path
+ * Where a control character (see CONTROL) sits in `value`, in a key or a string: its path
  * (`firstName`, `rows[2].note`; `(the body)` for a bare string) and the character as `U+0000`.
  * Null when there is none. Such a character passed every field's own check (a name "A\u0000B" was
  * stored as it was) and breaks what later shows, exports or sends the text.
