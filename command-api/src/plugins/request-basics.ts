@@ -15,9 +15,9 @@ import securityHeaders from './security-headers';
 /**
  * Fastify's options for the request id and the log line. The id is always this server's own
  * random UUID, echoed as `x-request-id`: it is the correlation id of the events a request records
- * and, without an Idempotency-Key, the key that makes a retried command answer its first result,
- * so it must never repeat. Taking a client's `x-request-id` instead let anyone choose it: a second
- * registration sent with the same header was refused as a reuse of an Idempotency-Key nobody sent.
+ * and, without an Idempotency-Key, the command's idempotency key, so it must never repeat. Taking
+ * a client's `x-request-id` instead let anyone choose it: a second registration sent with the same
+ * header was refused as a reuse of an Idempotency-Key nobody sent.
  */
 export function requestBasicsOptions(logger: Logger) {
   return {
