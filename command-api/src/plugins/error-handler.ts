@@ -35,6 +35,9 @@ const typeNames: Record<string, string> = {
   date: 'a date',
 };
 
+/** An issue's place in dotted form (`/rows/2/note` → `rows.2.note`). */
+const dotted = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.');
+
 function valueAt(root: unknown, instancePath: string): unknown {
   let node = root;
   for (const key of instancePath.split('/').filter(Boolean)) {
@@ -56,7 +59,7 @@ const humanize = (key: string) => {
 function issueMessage(v: FastifySchemaValidationError, request: FastifyRequest, context: string | undefined): string {
   // A query parameter sent twice arrives as a list, which each schema then called "not a number"
   // or the like; no route takes a list in its query.
-  if (context === 'querystring' && Array.isArray(valueAt(request.query, v.instancePath))) return `${v.instancePath.split('/').filter(Boolean).join('.')} is given more than once: send it once`;
+  if (context === 'querystring' && Array.isArray(valueAt(request.query, v.instancePath))) return `${dotted(v.instancePath)} is given more than once: send it once`;
   const message = v.message ?? 'Invalid value';
   const expected = (v.params as { expected?: string }).expected;
   if (v.keyword !== 'invalid_type' || !expected || !typeNames[expected]) return message;
@@ -111,7 +114,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const keys = (v.params as { keys?: string[] }).keys;
-        const path = v.keyword === 'unrecognized_keys' && keys ? keys.join(', ') : v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const path = v.keyword === 'unrecognized_keys' && keys ? keys.join(', ') : dotted(v.instancePath);
         return { path: path || (error.validationContext ?? 'body'), message: issueMessage(v, request, error.validationContext) };
       });
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;

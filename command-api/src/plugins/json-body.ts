@@ -3,21 +3,32 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
+ * Every key of `value` with its value and its path (`rows[2].note`), objects and lists alike, in
+ * no promised order. A loop, not recursion: a body of deeply nested arrays must not overflow the
+ * stack. Both checks of a suspect body below walk it with this.
+ */
+function* entriesIn(value: unknown): Generator<{ key: string; child: unknown; path: string }> {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length) {
+    const [node, path] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = Array.isArray(node) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      yield { key, child, path: childPath };
+      pending.push([child, childPath]);
+    }
+  }
+}
+
+/**
  * The first key path in `value` that could poison a prototype when the object is merged or
  * spread: `__proto__`, or `constructor.prototype` (Fastify's default parser refuses the same
  * two, but calls the body "not valid JSON"). Null when there is none.
  */
 export function forbiddenKeyIn(value: unknown): string | null {
-  // A loop, not recursion: a body of deeply nested arrays must not overflow the stack.
-  const pending: unknown[] = [value];
-  while (pending.length) {
-    const node = pending.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    for (const [key, child] of Object.entries(node)) {
-      if (key === '__proto__') return '__proto__';
-      if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return 'constructor.prototype';
-      pending.push(child);
-    }
+  for (const { key, child } of entriesIn(value)) {
+    if (key === '__proto__') return '__proto__';
+    if (key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype')) return 'constructor.prototype';
   }
   return null;
 }
@@ -41,22 +52,10 @@ export function controlCharacterIn(value: unknown): { path: string; character: s
     const found = CONTROL.exec(text);
     return found ? { path: where || '(the body)', character: `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } : null;
   };
-  // A loop, not recursion, as in forbiddenKeyIn.
-  const pending: [unknown, string][] = [[value, '']];
-  while (pending.length) {
-    const [node, path] = pending.pop()!;
-    if (typeof node === 'string') {
-      const found = at(node, path);
-      if (found) return found;
-      continue;
-    }
-    if (typeof node !== 'object' || node === null) continue;
-    for (const [key, child] of Object.entries(node)) {
-      const childPath = Array.isArray(node) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      const inKey = at(key, childPath);
-      if (inKey) return inKey;
-      pending.push([child, childPath]);
-    }
+  if (typeof value === 'string') return at(value, '');
+  for (const { key, child, path } of entriesIn(value)) {
+    const found = at(key, path) ?? (typeof child === 'string' ? at(child, path) : null);
+    if (found) return found;
   }
   return null;
 }
@@ -76,11 +75,12 @@ export default fp(async function jsonBody(app: FastifyInstance) {
     } catch {
       return done(new CommandError('invalid', 'The request body is not valid JSON.'), undefined);
     }
-    // Only bodies that could spell a dangerous key (directly or with \u escapes) are walked.
-    const suspect = text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
-    const forbidden = suspect ? forbiddenKeyIn(parsed) : null;
+    // Only bodies that could spell a dangerous key or a control character (directly or with
+    // escapes) are walked.
+    const escaped = text.includes('\\u');
+    const forbidden = escaped || text.includes('__proto__') || text.includes('constructor') ? forbiddenKeyIn(parsed) : null;
     if (forbidden) return done(new CommandError('invalid', `"${forbidden}" is not an allowed key in the request body.`), undefined);
-    const control = text.includes('\\u') || text.includes('\\b') || text.includes('\\f') || text.includes('\x7f') ? controlCharacterIn(parsed) : null;
+    const control = escaped || text.includes('\\b') || text.includes('\\f') || text.includes('\x7f') ? controlCharacterIn(parsed) : null;
     if (control) return done(new CommandError('invalid', `${control.path} holds a control character (${control.character}) that text cannot hold here: remove it and try again.`), undefined);
     done(null, parsed);
   });
