@@ -35,3 +35,4 @@ export { leadChargeDecider, leadChargeStream, type LeadChargeCommand, type LeadC
 export { leadChargeOf, leadChargeTermsOf, requestLeadCharge, sendLeadChargeCommand, takeLeadPayment, LEAD_CHARGE_MAX_AGE_MS, type LeadPaymentOutcome } from './billing/lead-charges/charge-lead';
 export { paymentsOf } from './billing/payments-of';
 export { locateAmongSales, locateFromSales, streetOf } from './valuations/locate-among-sales';
+export { distancePointOf, locateHome, locationNote, measuresDistance, type HomeLocation } from './valuations/locate-home';

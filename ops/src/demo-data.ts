@@ -1,6 +1,6 @@
 import type { ConditionKey, Location, Purpose, RoleName } from '@kainga/contracts';
 import { conditionKeys, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW } from '@kainga/contracts';
-import { changeRoles, grantRole, loadValuation, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
+import { changeRoles, grantRole, loadValuation, locateHome, locateProperty, recordSale, registerAccount, registerProperty, requestValuation, type AppDeps } from '@kainga/command-api';
 import { eventIdFor, handleCommand, loadAggregate, seededRandom, waitForProjection, type EventStore, type Position } from '@kainga/platform';
 import { DEMO_SEED_STREAM, demoSeedDecider, type DemoSeedCommand } from './demo/demo-seed-marker';
 import { demoValuationRequest } from './demo/demo-request';
@@ -163,7 +163,7 @@ async function seedMarket(deps: AppDeps, { now, sales, homes, ids, progress }: {
     const request = demoRequest(home, random);
     if (i % 5 === 4) {
       const { propertyId, details } = await registerProperty(deps.stores.eventStore, { userId, request, demo: true }, ctx);
-      const point = await deps.geocoder.geocode(details);
+      const point = await locateHome({ readStore: deps.stores.readStore, geocoder: deps.geocoder }, details);
       if (point) await locateProperty(deps.stores.eventStore, propertyId, `demo-${i}`, point, ctx.metadata);
     } else if (deps.workflowEngine) {
       const valuationId = eventIdFor(ctx.idempotencyKey, 'valuation', 0);

@@ -19,7 +19,8 @@ export type PropertyState =
       propertyId: string;
       ownerId: string;
       details: PropertyDetails;
-      location: { latitude: number; longitude: number } | null;
+      /** Where it was placed and how exactly (`PropertyLocated`), which says whether distances can be measured from it. */
+      location: { latitude: number; longitude: number; precision: LocationPrecision; accuracyKm: number | null; geocoder: string } | null;
       /** Left out of the public map, directory and summaries by its owner (issue 11). */
       hidden: boolean;
     };
@@ -48,7 +49,9 @@ export const propertyDecider: Decider<PropertyState, PropertyCommand, PropertyEv
         return state.status === 'registered' ? { ...state, details } : state;
       })
       .with({ type: 'PropertyLocated' }, ({ data }): PropertyState =>
-        state.status === 'registered' ? { ...state, location: { latitude: data.latitude, longitude: data.longitude } } : state,
+        state.status === 'registered'
+          ? { ...state, location: { latitude: data.latitude, longitude: data.longitude, precision: data.precision, accuracyKm: data.accuracyKm ?? null, geocoder: data.geocoder } }
+          : state,
       )
       .with({ type: 'PropertyHiddenFromPublic' }, (): PropertyState => (state.status === 'registered' ? { ...state, hidden: true } : state))
       .with({ type: 'PropertyShownInPublic' }, (): PropertyState => (state.status === 'registered' ? { ...state, hidden: false } : state))

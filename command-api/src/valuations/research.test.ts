@@ -53,10 +53,14 @@ describe('researchComparables', () => {
 
   const geocoder = { geocode: async () => null, describe: 'none' } as never;
   const subject = (city: string) => ({ address: '9 Subject Road', suburb: 'Central', city, bedrooms: 3, bathrooms: 2, floorArea: 150, landArea: 600, rateableValue: null, latitude: -36.84, longitude: 174.77 });
+  const placed = (city: string) => {
+    const { latitude, longitude, ...details } = subject(city);
+    return { ...details, location: { latitude, longitude, precision: 'address' as const, geocoder: 'test' } };
+  };
 
   it.each(['Auckland', 'Gisborne', 'Westport'])('in %s answers exactly what the model gives on all of the town’s sales', async (city) => {
     const expected = findComparables(subject(city), all, now);
-    expect(await researchComparables({ readStore: store, geocoder }, subject(city), now)).toEqual(expected);
+    expect(await researchComparables({ readStore: store, geocoder }, placed(city), now)).toEqual(expected);
   });
 
   it('covers both paths: a town settled in the first window, and towns that widen', () => {

@@ -4,9 +4,10 @@ import { cityKey, salesInCity, salesProjector, whileUnchanged } from '@kainga/pr
 import { findComparables } from './model';
 import { prepareSales, SEARCH_WINDOWS_MONTHS } from './model/comparables';
 import { findComparablesInGroups, groupSales, type GroupedSales } from './model/grouped-sales';
+import { distancePointOf, locateHome, locationNote, type DistancePoint, type HomeLocation } from './locate-home';
 
-/** The property to find comparables for; its position is looked up when not given. */
-export type ResearchSubject = PropertyDetails & { latitude?: number | null; longitude?: number | null };
+/** The property to find comparables for; it is placed (`locateHome`) when its location is not given. */
+export type ResearchSubject = PropertyDetails & { location?: HomeLocation | null };
 
 /** The widest window the search may grow to (months); the model starts at 3. */
 export const MAX_WINDOW_MONTHS = 24;
@@ -18,25 +19,27 @@ const monthsBefore = (now: Date, months: number) => {
 };
 
 /**
- * Comparable sales for a property: its position (given, or from the geocoder), the city's
- * sales of the last 24 months from the `sales` read model, ranked by the model's match.
+ * Comparable sales for a property: its location (given, or placed as the valuation places it),
+ * the city's sales of the last 24 months from the `sales` read model, ranked by the model's
+ * match, with what the distances are measured from said in the note (`locationNote`).
  */
 export async function researchComparables(deps: { readStore: ReadStore; geocoder: Geocoder }, subject: ResearchSubject, now = new Date()): Promise<ResearchComparablesResponse> {
-  let { latitude = null, longitude = null } = subject;
-  if (latitude === null || longitude === null) {
-    const point = await deps.geocoder.geocode(subject);
-    latitude = point?.latitude ?? null;
-    longitude = point?.longitude ?? null;
-  }
-  const located = { ...subject, latitude, longitude };
+  const { location: given, ...details } = subject;
+  const location = given === undefined ? await locateHome(deps, details) : given;
+  const found = await comparablesFor(deps.readStore, { ...details, ...distancePointOf(location) }, now);
+  const note = [found.note, locationNote(details, location)].filter((n) => n !== null).join(' ');
+  return { ...found, note: note || null };
+}
+
+async function comparablesFor(readStore: ReadStore, located: PropertyDetails & DistancePoint, now: Date): Promise<ResearchComparablesResponse> {
   // Most towns have enough sales in the model's first window, so that window is searched first,
   // among the town's recent sales kept grouped while the sales read model is unchanged: when it
   // holds enough, it is exactly the answer all 24 months would give, and a town's years of sales
   // stay unread. Only when it must widen are the whole 24 months read. Measured by bench:scale at
   // 100× (~6,000 sales a big town): research p50 12 ms when every call read all 24 months.
-  const recent = findComparablesInGroups(located, await recentSalesOf(deps.readStore, subject.city, now), now);
+  const recent = findComparablesInGroups(located, await recentSalesOf(readStore, located.city, now), now);
   if (recent) return recent;
-  return findComparables(located, await salesInCity(deps.readStore, subject.city, monthsBefore(now, MAX_WINDOW_MONTHS)), now);
+  return findComparables(located, await salesInCity(readStore, located.city, monthsBefore(now, MAX_WINDOW_MONTHS)), now);
 }
 
 /** The recent read covers the model's first window with a month to spare. */

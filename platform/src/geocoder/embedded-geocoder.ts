@@ -17,10 +17,12 @@ function offset(lat: number, lng: number, km: number, angle: number): [number, n
 }
 
 /**
- * The embedded default: no network, no street data. It knows where each town of the list is,
- * places a suburb deterministically 0.5–4 km from the town centre and an address within
- * 400 m of its suburb's point. The result is approximate (precision 'suburb' or 'city') and
- * says so; set GEOCODER_URL for real address geocoding.
+ * The embedded default: no network, no street data. It knows where each town of the list is, and
+ * no more: it scatters a suburb deterministically 0.5–4 km from the town centre and an address
+ * within 400 m of that, so a town's homes do not sit on one map marker. The point says nothing
+ * truer than the town, so its precision is 'city' (distances are not measured from it); set
+ * GEOCODER_URL for real address geocoding. Valuations place a home among the known sales of its
+ * street or suburb first (`locateHome`).
  */
 export class EmbeddedGeocoder implements Geocoder {
   async geocode(query: GeocodeQuery): Promise<GeocodeResult | null> {
@@ -34,7 +36,7 @@ export class EmbeddedGeocoder implements Geocoder {
     }
     const [r, a] = unitPair(`${town.id}|${suburb}|${query.address}`);
     [lat, lng] = offset(lat, lng, Math.sqrt(r) * 0.4, a * 2 * Math.PI);
-    return { latitude: round(lat), longitude: round(lng), precision: suburb ? 'suburb' : 'city', geocoder: 'embedded' };
+    return { latitude: round(lat), longitude: round(lng), precision: 'city', geocoder: 'embedded' };
   }
 }
 

@@ -9,8 +9,8 @@ export interface GeocodeResult {
   latitude: number;
   longitude: number;
   /**
-   * How exact the point is: the embedded geocoder only knows towns, so it says 'suburb' or
-   * 'city'; placed among the known sales of the street or suburb, 'street' or 'suburb'.
+   * How exact the point is: the embedded geocoder only knows towns, so it says 'city'; placed
+   * among the known sales of the street or suburb, 'street' or 'suburb'.
    */
   precision: 'address' | 'street' | 'suburb' | 'city';
   /** How far the home may be from the point (km), when known. */

@@ -1,5 +1,5 @@
 import type { Estimate, EventMetadata } from '@kainga/contracts';
-import { cityMarketFor, completeValuation, locateFromSales, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
+import { cityMarketFor, completeValuation, distancePointOf, locateHome, measuresDistance, estimateValue, estimateWithOpenAI, failValuation, loadProperty, loadValuation, locateProperty, openAiFrom, recordComparables, researchComparables, type OpenAiValuer } from '@kainga/command-api';
 import { CommandError, createGeocoder, createLogger, openStores, type Config, type Geocoder, type Logger, type Stores } from '@kainga/platform';
 import type { ValuationActivities } from './activity-types';
 
@@ -33,21 +33,18 @@ export function createActivities(deps: ActivityDeps): ValuationActivities {
     async locateProperty({ valuationId }) {
       const valuation = await loadValuation(eventStore, valuationId);
       const property = await loadProperty(eventStore, valuation.propertyId);
-      if (property.location) return property.location;
-      // An address geocoder's point is the home's own; else the known sales of its street or
-      // suburb place it truer than the embedded geocoder's made-up suburb point.
-      const geocoded = await deps.geocoder.geocode(valuation.property);
-      const point = geocoded?.precision === 'address' ? geocoded : ((await locateFromSales(readStore, valuation.property)) ?? geocoded);
-      if (!point) return null;
-      await locateProperty(eventStore, valuation.propertyId, valuationId, point, meta(valuationId, 'locate', now()));
-      return { latitude: point.latitude, longitude: point.longitude };
+      // A town-level point (e.g. the embedded geocoder's) is placed again: the sales may place it now.
+      const point = measuresDistance(property.location) ? null : await locateHome({ readStore, geocoder: deps.geocoder }, valuation.property);
+      if (point) await locateProperty(eventStore, valuation.propertyId, valuationId, point, meta(valuationId, 'locate', now()));
+      const placed = point ?? property.location;
+      return placed ? { latitude: placed.latitude, longitude: placed.longitude } : null;
     },
 
     async researchComparables({ valuationId }) {
       const valuation = await loadValuation(eventStore, valuationId);
       const property = await loadProperty(eventStore, valuation.propertyId);
       const at = now();
-      const research = await researchComparables({ readStore, geocoder: deps.geocoder }, { ...valuation.property, latitude: property.location?.latitude ?? null, longitude: property.location?.longitude ?? null }, at);
+      const research = await researchComparables({ readStore, geocoder: deps.geocoder }, { ...valuation.property, location: property.location }, at);
       await recordComparables(eventStore, valuationId, research, meta(valuationId, 'comparables', at));
       return { count: research.comparables.length, windowMonths: research.windowMonths };
     },
@@ -57,7 +54,7 @@ export function createActivities(deps: ActivityDeps): ValuationActivities {
       const property = await loadProperty(eventStore, valuation.propertyId);
       const at = now();
       const city = await cityMarketFor(readStore, valuation.property.city, at);
-      const input = { ...valuation.property, latitude: property.location?.latitude ?? null, longitude: property.location?.longitude ?? null, conditionScores: valuation.conditionScores };
+      const input = { ...valuation.property, ...distancePointOf(property.location), conditionScores: valuation.conditionScores };
       const comparables = valuation.comparables ?? [];
       let modelEstimate: Estimate;
       try {

@@ -126,6 +126,34 @@ describe('valuations API', () => {
     expect((located.data as { accuracyKm: number }).accuracyKm).toBeGreaterThan(0);
   });
 
+  it('shows in the wizard the comparables and distances the valuation uses, and says what distances are measured from', async () => {
+    for (const [i, [street, latitude, longitude]] of ([['Tinakori Road', -41.2751, 174.7741], ['Tinakori Road', -41.2757, 174.7747], ['Tinakori Road', -41.2763, 174.7739], ['Hill Street', -41.2731, 174.7771]] as const).entries()) {
+      await recordSale(
+        t.deps,
+        { address: `${3 + i * 8} ${street}`, suburb: 'Thorndon', city: 'Wellington', saleDate: daysAgo(30 + i), price: 1_100_000 + i * 40_000, bedrooms: 3, bathrooms: 2, floorArea: 150, landArea: 400, rateableValue: 1_000_000, latitude, longitude, demo: false, source: 'test' },
+        metadata,
+      );
+    }
+    const c = client(t.app);
+    await c.register('thorndon@example.nz');
+    const home = { ...request, address: '11 Tinakori Rd', suburb: 'Thorndon' };
+    const research = (await c.post('/api/research-comparables', home)).json();
+    const sameSale = research.comparables.find((x: { address: string }) => x.address === '11 Tinakori Road');
+    // The middle of the street's three sales, not a point made up from the suburb's name (3 km off before).
+    expect(sameSale.distance).toBeLessThan(0.2);
+    expect(research.note).toContain('Distances are approximate: measured from the middle of the known sales of Tinakori Road, Thorndon (the home may be about');
+    const valued = (await c.post('/api/valuations', home)).json();
+    const seen = (list: { saleId: string; distance: number | null }[]) => list.map((x) => [x.saleId, x.distance]);
+    expect(seen(valued.valuation.comparables)).toEqual(seen(research.comparables));
+
+    // A suburb no sale knows (misspelt): no made-up distances, and the person is told why.
+    const misspelt = (await c.post('/api/research-comparables', { ...home, suburb: 'Thorndun' })).json();
+    expect(misspelt.comparables.length).toBeGreaterThan(0);
+    for (const x of misspelt.comparables) expect(x.distance).toBeNull();
+    expect(misspelt.note).toContain('No distances: none of the sales we know in Thorndun, Wellington has a location');
+    expect(misspelt.note).toContain('If the suburb is misspelt, correct it and search again.');
+  });
+
   it('keeps the public showcase with its ETag until a valuation completes', async () => {
     const visitor = client(t.app);
     const first = await visitor.get('/api/summaries/valuations?pageSize=6');
