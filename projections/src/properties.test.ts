@@ -78,7 +78,7 @@ describe('properties projector: hidden from the public', () => {
 
   it('declares the index the public reads of one city and the hidden count walk', () => {
     expect(propertiesProjector.indexes?.properties?.map((i) => i.keys)).toContainEqual({ hidden: 1, city: 1, createdAt: -1, _id: 1 });
-    expect(propertiesProjector.version).toBe(3);
+    expect(propertiesProjector.version).toBe(4);
   });
 });
 
@@ -108,5 +108,21 @@ describe('properties projector: the latest valuation', () => {
   it('is dated when it finished when its result does not say when it was asked for (events recorded before it did)', async () => {
     const store = await storeWith([...homes, completed('v0', { completedAt: '2026-05-01T09:00:00.000Z' })]);
     expect((await findProperty(store, 'w1'))?.latestValuation).toMatchObject({ valuationId: 'v0', createdAt: '2026-05-01T09:00:00.000Z' });
+  });
+});
+
+describe('properties projector: where a home was placed', () => {
+  const placed = (propertyId: string, data: { precision: string; accuracyKm: number | null; geocoder: string }) =>
+    event(`property-${propertyId}`, 'PropertyLocated', { propertyId, latitude: -41.29, longitude: 174.77, ...data, locatedAt: '2026-02-01T00:00:00.000Z' });
+
+  it('keeps how exactly, how far off it may be and what placed it; the embedded geocoder’s old "suburb" points read as the town’s they are', async () => {
+    const store = await storeWith([
+      registered('s1', '2 Rata Street', 'Riccarton', 'Christchurch', '2026-01-01T00:00:00.000Z'),
+      placed('s1', { precision: 'street', accuracyKm: 0.3, geocoder: 'sales' }),
+      registered('e1', '9 Rata Street', 'Ricarton', 'Christchurch', '2026-01-01T00:00:00.000Z'),
+      placed('e1', { precision: 'suburb', accuracyKm: null, geocoder: 'embedded' }),
+    ]);
+    expect(await findProperty(store, 's1')).toMatchObject({ locationPrecision: 'street', locationAccuracyKm: 0.3, locatedBy: 'sales' });
+    expect(await findProperty(store, 'e1')).toMatchObject({ locationPrecision: 'city', locationAccuracyKm: null, locatedBy: 'embedded' });
   });
 });

@@ -34,7 +34,12 @@ export interface PropertyDoc {
   rateableValue: number | null;
   latitude: number | null;
   longitude: number | null;
+  /** How exactly it was placed (`PropertyLocated`); the embedded geocoder's points are 'city' (it knows only towns). */
   locationPrecision: 'address' | 'street' | 'suburb' | 'city' | null;
+  /** How far the home may be from its point (km), when known; absent before version 4. */
+  locationAccuracyKm?: number | null;
+  /** What placed it: 'sales' (its street's or suburb's known sales), a geocoder's name; absent before version 4. */
+  locatedBy?: string | null;
   latestValuation: LatestValuation | null;
   valuations: number;
   demo: boolean;
@@ -58,8 +63,9 @@ const update = (id: string, fields: Record<string, unknown>, inc?: Record<string
 export const propertiesProjector: Projector = {
   name: 'properties',
   // 2: the search keys of the directory and the admin's list. 3: `hidden`, and the public reads'
-  // city index leads with it.
-  version: 3,
+  // city index leads with it. 4: how far off its point may be and what placed it, for the owner's
+  // map panel (issue 11), the embedded geocoder's old 'suburb' points read as the 'city' they are.
+  version: 4,
   collections: [PROPERTIES],
   filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
   indexes: {
@@ -86,6 +92,8 @@ export const propertiesProjector: Projector = {
         latitude: null,
         longitude: null,
         locationPrecision: null,
+        locationAccuracyKm: null,
+        locatedBy: null,
         latestValuation: null,
         valuations: 0,
         demo,
@@ -100,7 +108,16 @@ export const propertiesProjector: Projector = {
       const { propertyId, changedAt, ...details } = data;
       return [update(propertyId, { ...details, search: searchKeysOf(details), updatedAt: changedAt })];
     },
-    PropertyLocated: (data) => [update(data.propertyId, { latitude: data.latitude, longitude: data.longitude, locationPrecision: data.precision })],
+    PropertyLocated: (data) => [
+      update(data.propertyId, {
+        latitude: data.latitude,
+        longitude: data.longitude,
+        // Before it said 'city', the embedded geocoder called a point made up from the suburb's name 'suburb'.
+        locationPrecision: data.geocoder === 'embedded' ? 'city' : data.precision,
+        locationAccuracyKm: data.accuracyKm ?? null,
+        locatedBy: data.geocoder,
+      }),
+    ],
     PropertyHiddenFromPublic: (data) => [update(data.propertyId, { hidden: true, updatedAt: data.at })],
     PropertyShownInPublic: (data) => [update(data.propertyId, { hidden: false, updatedAt: data.at })],
     ValuationCompleted: (data) => {

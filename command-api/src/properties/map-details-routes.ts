@@ -36,6 +36,7 @@ const detailsAnswers = (isOwner: boolean) =>
       property: { address: p.address, suburb: p.suburb, city: p.city, bedrooms: p.bedrooms, bathrooms: p.bathrooms, floorArea: p.floorArea, landArea: p.landArea, ...(p.propertyType ? { propertyType: p.propertyType } : {}) },
       latestValuation: v ? { estimatedValue: v.estimatedValue, conservativeValue: v.conservativeValue, optimisticValue: v.optimisticValue, confidence: v.confidence, createdAt: v.createdAt } : null,
       isOwner,
+      placement: p.latitude === null || p.locationPrecision === null ? null : { precision: p.locationPrecision, accuracyKm: p.locationAccuracyKm ?? null, by: p.locatedBy ?? null },
     };
   });
 const ownerAnswers = detailsAnswers(true);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PropertyFacts, PublicFacts } from '../property-facts';
+import { LocationPrecision } from '../events/properties';
 
 export const ValueBand = z.object({ low: z.number(), high: z.number() });
 export type ValueBand = z.infer<typeof ValueBand>;
@@ -74,6 +75,12 @@ export const PropertyMapDetails = z.object({
     .object({ estimatedValue: z.number(), conservativeValue: z.number(), optimisticValue: z.number(), confidence: z.number(), createdAt: z.string() })
     .nullable(),
   isOwner: z.boolean(),
+  /**
+   * How exactly its map point says where the home is (issue 11): its precision, how far off it may
+   * be (km, when known) and what placed it ('sales': its street's or suburb's known sales). Null
+   * while it is not on the map.
+   */
+  placement: z.object({ precision: LocationPrecision, accuracyKm: z.number().nullable(), by: z.string().nullable() }).nullable().optional(),
 });
 export type PropertyMapDetails = z.infer<typeof PropertyMapDetails>;
 

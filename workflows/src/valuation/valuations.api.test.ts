@@ -152,6 +152,13 @@ describe('valuations API', () => {
     for (const x of misspelt.comparables) expect(x.distance).toBeNull();
     expect(misspelt.note).toContain('No distances: none of the sales we know in Thorndun, Wellington has a location');
     expect(misspelt.note).toContain('If the suburb is misspelt, correct it and search again.');
+
+    // The owner's map panel says how near its marker is to the home.
+    const placement = async (body: { valuation: { property: { id: string } } }) => (await c.get(`/api/properties/${body.valuation.property.id}/map-details`)).json().placement;
+    expect(await placement(valued)).toMatchObject({ precision: 'street', by: 'sales', accuracyKm: expect.any(Number) });
+    const nowhere = (await c.post('/api/valuations', { ...home, address: '40 Tinakori Rd', suburb: 'Thorndun' })).json();
+    expect(nowhere.valuation.comparables.every((x: { distance: number | null }) => x.distance === null)).toBe(true);
+    expect(await placement(nowhere)).toEqual({ precision: 'city', accuracyKm: null, by: 'embedded' });
   });
 
   it('keeps the public showcase with its ETag until a valuation completes', async () => {

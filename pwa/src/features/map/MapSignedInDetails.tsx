@@ -13,17 +13,19 @@ import { PublicPropertySummary } from '../property/PropertySummaryCard';
 import { RATE_THIS_PROPERTY_TOAST } from '../property/toasts';
 import { ValuationFigures } from '../property/ValuationFigures';
 import { usePropertyMapDetails } from '../property/property-queries';
-import { locationLine } from '../property/property-text';
+import { locationLine, placementLine } from '../property/property-text';
 import type { MapPoint } from './map-data';
 
 function OwnerDetails({ details }: { details: PropertyMapDetails }) {
-  const { property, latestValuation: v, isOwner } = details;
+  const { property, latestValuation: v, isOwner, placement } = details;
   const where = locationLine(property.suburb, property.city);
+  const marker = placementLine(placement, property.suburb, property.city);
   return (
     <div className="panel-body">
       {isOwner && <span className="your-property-badge">Your Property</span>}
       <h3 className="panel-address">{property.address}</h3>
       {where && <p className="muted panel-location">{where}</p>}
+      {marker && <p className="muted small panel-placement">{marker}</p>}
       <PropertyFacts property={property} />
       {v ? (
         <section className="panel-valuation" aria-labelledby="latest-valuation-title">

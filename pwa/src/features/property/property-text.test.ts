@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatConfidencePercent, formatValueRange, locationLine, propertyFacts, summaryLocation } from './property-text';
+import { countOf, formatConfidencePercent, formatValueRange, locationLine, placementLine, propertyFacts, summaryLocation } from './property-text';
 
 describe('property texts', () => {
   it("writes 'suburb, city', or the city alone", () => {
@@ -25,5 +25,21 @@ describe('property texts', () => {
     ]);
     expect(propertyFacts({ bedrooms: null, bathrooms: 1, floorArea: undefined, landArea: null }).map((f) => f.key)).toEqual(['bathrooms']);
     expect(propertyFacts({})).toEqual([]);
+  });
+
+  it('says how near the map marker is to the home, or that it only marks the town', () => {
+    expect(placementLine({ precision: 'address', accuracyKm: null, by: 'nominatim' }, 'Thorndon', 'Wellington')).toBeNull();
+    expect(placementLine(null, 'Thorndon', 'Wellington')).toBeNull();
+    expect(placementLine({ precision: 'street', accuracyKm: 0.25, by: 'sales' }, 'Thorndon', 'Wellington')).toBe(
+      'The marker is at the middle of the known sales of its street, so the home may be about 0.3 km from it.',
+    );
+    expect(placementLine({ precision: 'suburb', accuracyKm: 1.2, by: 'sales' }, 'Thorndon', 'Wellington')).toBe(
+      'The marker is at the middle of the known sales of Thorndon, so the home may be about 1.2 km from it.',
+    );
+    expect(placementLine({ precision: 'suburb', accuracyKm: null, by: 'nominatim' }, 'Thorndon', 'Wellington')).toBe('The marker is at the middle of Thorndon, as the address geocoder found it.');
+    expect(placementLine({ precision: 'city', accuracyKm: null, by: 'embedded' }, 'Thorndun', 'Wellington')).toBe(
+      'The marker only shows the home is in Wellington (no known sale of Thorndun has a location): it is not where the home is.',
+    );
+    expect(placementLine({ precision: 'city', accuracyKm: null, by: 'embedded' }, '', 'Wellington')).toBe('The marker only shows the home is in Wellington (no suburb was given): it is not where the home is.');
   });
 });

@@ -12,6 +12,26 @@ export function locationLine(suburb: string | null | undefined, city: string | n
   return s || c;
 }
 
+/** How a property was placed on the map (`PropertyMapDetails.placement`). */
+export type Placement = { precision: 'address' | 'street' | 'suburb' | 'city'; accuracyKm: number | null; by: string | null };
+
+/**
+ * What the owner's map panel says of how near the marker is to the home (issue 11): nothing for an
+ * address geocoder's point; the street's or suburb's known sales it stands among and how far off it
+ * may be; or that it only marks the town.
+ */
+export function placementLine(placement: Placement | null | undefined, suburb: string, city: string): string | null {
+  if (!placement || placement.precision === 'address') return null;
+  if (placement.precision === 'city') {
+    const why = suburb.trim() ? `no known sale of ${suburb.trim()} has a location` : 'no suburb was given';
+    return `The marker only shows the home is in ${city.trim()} (${why}): it is not where the home is.`;
+  }
+  const place = placement.precision === 'street' ? 'its street' : suburb.trim() || 'its suburb';
+  const among = placement.by === 'sales' ? `the middle of the known sales of ${place}` : `the middle of ${place}, as the address geocoder found it`;
+  const off = placement.accuracyKm ? `, so the home may be about ${placement.accuracyKm.toLocaleString('en-NZ', { maximumFractionDigits: 1 })} km from it` : '';
+  return `The marker is at ${among}${off}.`;
+}
+
 /** The recent-valuation cards: suburb and city, or 'Location not specified'. */
 export function summaryLocation(suburb: string | null | undefined, city: string | null | undefined): string {
   return locationLine(suburb, city) || 'Location not specified';
