@@ -353,6 +353,21 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
 }
 
+/** That no heading is cut short (antd ends a card's title with an ellipsis where it does not fit): the failure names each. */
+async function expectNoHeadingCutOff(page: Page): Promise<void> {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4')].flatMap((heading) => {
+      const text = (heading.textContent ?? '').trim();
+      // The heading, or a box holding only it that clips (antd's card title), narrower than its text.
+      for (let el: Element | null = heading; el && (el.textContent ?? '').trim() === text; el = el.parentElement) {
+        if (getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) return [`"${text}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`];
+      }
+      return [];
+    }),
+  );
+  expect(cut).toEqual([]);
+}
+
 describe('every screen fits a phone', () => {
   it('a valuation\'s results, with a partner\'s advert beside them, do not scroll sideways at 390 px', async () => {
     // Registered on a wide screen (the account menu it waits for sits behind the phone header's menu).
@@ -368,6 +383,9 @@ describe('every screen fits a phone', () => {
     await page.mouse.move(1, 1);
     await expect.poll(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
     await expectNoSidewaysScroll(page);
+    // Its cards' titles whole ("Connect with Local Profession…" before).
+    await visible(page.getByRole('heading', { name: 'Professional Services in Your Area' }));
+    await expectNoHeadingCutOff(page);
     await page.close();
   });
 
@@ -389,6 +407,7 @@ describe('every screen fits a phone', () => {
       // Let lazy sections (the admin's charts) and late data settle before measuring.
       await page.waitForLoadState('networkidle');
       await expectNoSidewaysScroll(page);
+      await expectNoHeadingCutOff(page);
       await page.close();
     });
   }
