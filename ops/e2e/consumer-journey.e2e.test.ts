@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseCity, DEMO_PASSWORD, newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
+import { callApi, chooseCity, DEMO_PASSWORD, newPerson, openDemoOwnersResults, registerThroughUi, settledSelectList, signInThroughUi, startSuite, toast, userMenuButton, visible, type Suite } from './harness';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -353,14 +353,18 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
 }
 
-/** That no heading is cut short (antd ends a card's title with an ellipsis where it does not fit): the failure names each. */
-async function expectNoHeadingCutOff(page: Page): Promise<void> {
+/**
+ * That no heading or figure (`dd`) is wider than its box: cut off with an ellipsis (antd's card
+ * titles) or clipped, or running over its border (the property page's estimated value). The
+ * failure names each.
+ */
+async function expectTextFits(page: Page): Promise<void> {
   const cut = await page.evaluate(() =>
-    [...document.querySelectorAll('h1, h2, h3, h4')].flatMap((heading) => {
-      const text = (heading.textContent ?? '').trim();
-      // The heading, or a box holding only it that clips (antd's card title), narrower than its text.
-      for (let el: Element | null = heading; el && (el.textContent ?? '').trim() === text; el = el.parentElement) {
-        if (getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) return [`"${text}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`];
+    [...document.querySelectorAll('h1, h2, h3, h4, dd')].flatMap((item) => {
+      const text = (item.textContent ?? '').trim();
+      // The item, or a box holding only it (antd's card title), narrower than its text.
+      for (let el: Element | null = item; el && (el.textContent ?? '').trim() === text; el = el.parentElement) {
+        if (getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) return [`"${text}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`];
       }
       return [];
     }),
@@ -385,7 +389,7 @@ describe('every screen fits a phone', () => {
     await expectNoSidewaysScroll(page);
     // Its cards' titles whole ("Connect with Local Profession…" before).
     await visible(page.getByRole('heading', { name: 'Professional Services in Your Area' }));
-    await expectNoHeadingCutOff(page);
+    await expectTextFits(page);
     await page.close();
   });
 
@@ -395,6 +399,24 @@ describe('every screen fits a phone', () => {
     { who: 'owner@demo.kainga.nz', path: '/profile', ready: (page: Page) => page.getByText('Member since') },
     { who: 'admin@demo.kainga.nz', path: '/admin', ready: (page: Page) => page.getByRole('heading', { name: /^Pending Review/ }) },
   ];
+  it('an owner\'s property page shows its figures whole at 390 px', async () => {
+    const page = await suite.newPage({ viewport: DESKTOP });
+    await registerThroughUi(page, newPerson('Rawiri', 'Paki'));
+    await page.setViewportSize(PHONE);
+    // Seven figures in the estimated value's tile ran over its border.
+    await page.getByLabel('Floor area').fill('280');
+    await page.getByLabel('Rateable value (RV)').fill('2400000');
+    await valueWithAddressAndCity(page, '14 Oriental Parade', 'Wellington');
+    await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
+    const [valuation] = (await callApi<{ estimatedValue: number; property: { id: string } }[]>(page, 'GET', '/api/valuations')).body;
+    expect(valuation!.estimatedValue).toBeGreaterThan(1_000_000);
+    await page.goto(`/property/${valuation!.property.id}`);
+    await visible(page.getByText('Estimated Value', { exact: true }));
+    await expectNoSidewaysScroll(page);
+    await expectTextFits(page);
+    await page.close();
+  });
+
   for (const { who, path, ready } of screens) {
     it(`${path} as ${who.split('@')[0]} does not scroll sideways at ${PHONE.width} px`, async () => {
       const page = await suite.newPage({ viewport: PHONE });
@@ -407,7 +429,7 @@ describe('every screen fits a phone', () => {
       // Let lazy sections (the admin's charts) and late data settle before measuring.
       await page.waitForLoadState('networkidle');
       await expectNoSidewaysScroll(page);
-      await expectNoHeadingCutOff(page);
+      await expectTextFits(page);
       await page.close();
     });
   }
