@@ -1,5 +1,5 @@
 import type { PropertyEvent, PropertyType, ValuationEvent } from '@kainga/contracts';
-import { confidenceBucket, propertyEventTypes, valueBand } from '@kainga/contracts';
+import { confidenceBucket, placedPrecision, propertyEventTypes, valueBand } from '@kainga/contracts';
 import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
@@ -112,8 +112,7 @@ export const propertiesProjector: Projector = {
       update(data.propertyId, {
         latitude: data.latitude,
         longitude: data.longitude,
-        // Before it said 'city', the embedded geocoder called a point made up from the suburb's name 'suburb'.
-        locationPrecision: data.geocoder === 'embedded' ? 'city' : data.precision,
+        locationPrecision: placedPrecision(data),
         locationAccuracyKm: data.accuracyKm ?? null,
         locatedBy: data.geocoder,
       }),

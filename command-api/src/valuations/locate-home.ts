@@ -1,4 +1,4 @@
-import type { LocationPrecision } from '@kainga/contracts';
+import { placedPrecision, type LocationPrecision } from '@kainga/contracts';
 import type { Geocoder, ReadStore } from '@kainga/platform';
 import { locateFromSales, streetOf } from './locate-among-sales';
 
@@ -10,13 +10,12 @@ export type DistancePoint = { latitude: number | null; longitude: number | null 
 
 /**
  * Whether a point says where the home is closely enough to measure comparables' distances from.
- * A town-level point does not: the embedded geocoder only knows where towns are (its points within
- * one are scattered to keep the map's markers apart; before it said 'suburb' for them, hence the
- * geocoder too), and a geocoder's town-level hit is the town's middle. Distances from either are
- * made up, yet distance weighs 35 % of a comparable's match (issue 11).
+ * A town-level point does not (`placedPrecision`): the embedded geocoder only knows where towns are
+ * (its points within one are scattered to keep the map's markers apart), and a geocoder's
+ * town-level hit is the town's middle. Distances from either are made up, yet distance weighs 35 %
+ * of a comparable's match (issue 11).
  */
-export const measuresDistance = (location: HomeLocation | null | undefined): location is HomeLocation =>
-  !!location && location.precision !== 'city' && location.geocoder !== 'embedded';
+export const measuresDistance = (location: HomeLocation | null | undefined): location is HomeLocation => !!location && placedPrecision(location) !== 'city';
 
 /** The point distances are measured from, or none (`measuresDistance`). */
 export const distancePointOf = (location: HomeLocation | null | undefined): DistancePoint =>

@@ -18,6 +18,13 @@ export const PropertyDetailsChanged = z.object({
 export const LocationPrecision = z.enum(['address', 'street', 'suburb', 'city']);
 export type LocationPrecision = z.infer<typeof LocationPrecision>;
 /**
+ * How exact a recorded point really is: the embedded geocoder knows only towns, though before it
+ * said 'suburb' for a point it made up from the suburb's name. Distances are measured, and the
+ * owner's map panel reads, by this.
+ */
+export const placedPrecision = (location: { precision: LocationPrecision; geocoder: string }): LocationPrecision =>
+  location.geocoder === 'embedded' ? 'city' : location.precision;
+/**
  * Where it was placed; `precision` says how exact, and `accuracyKm` (when known) how far the
  * home may be from the point: the typical distance of the sales it was placed among.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatDateNZ, formatNZD, formatSignedNZD } from './format';
+import { formatArea, formatDateNZ, formatKm, formatNZD, formatSignedNZD } from './format';
 
 describe('formats', () => {
   it('formats NZD without decimals', () => {
@@ -24,5 +24,8 @@ describe('formats', () => {
   });
   it('formats areas', () => {
     expect(formatArea(1650)).toBe('1,650 m²');
+  });
+  it('formats distances to one decimal, and none as a dash', () => {
+    expect([formatKm(0), formatKm(1.26), formatKm(12.04), formatKm(null)]).toEqual(['0 km', '1.3 km', '12 km', '—']);
   });
 });

@@ -28,5 +28,9 @@ export function formatDateNZ(iso: string | null | undefined): string {
   return dateFormat.format(date);
 }
 
+/** A distance to one decimal, e.g. "1.3 km" ('—' when unknown). */
+export const formatKm = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${value.toLocaleString('en-NZ', { maximumFractionDigits: 1 })} km`;
+
 /** Square metres, e.g. "165 m²". */
 export const formatArea = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value.toLocaleString('en-NZ')} m²`);

@@ -2,7 +2,8 @@
  * Small, pure readings shared by the map, the property page and the directory (consumer spec §2):
  * how a location line, a value range and a property's facts are written.
  */
-import { formatArea, formatNZD } from '../../format/format';
+import type { PropertyMapDetails } from '@kainga/contracts';
+import { formatArea, formatKm, formatNZD } from '../../format/format';
 
 /** 'suburb, city' when there is a suburb, else the city alone ('' when neither). */
 export function locationLine(suburb: string | null | undefined, city: string | null | undefined): string {
@@ -12,8 +13,8 @@ export function locationLine(suburb: string | null | undefined, city: string | n
   return s || c;
 }
 
-/** How a property was placed on the map (`PropertyMapDetails.placement`). */
-export type Placement = { precision: 'address' | 'street' | 'suburb' | 'city'; accuracyKm: number | null; by: string | null };
+/** How a property was placed on the map. */
+export type Placement = NonNullable<PropertyMapDetails['placement']>;
 
 /**
  * What the owner's map panel says of how near the marker is to the home (issue 11): nothing for an
@@ -28,7 +29,7 @@ export function placementLine(placement: Placement | null | undefined, suburb: s
   }
   const place = placement.precision === 'street' ? 'its street' : suburb.trim() || 'its suburb';
   const among = placement.by === 'sales' ? `the middle of the known sales of ${place}` : `the middle of ${place}, as the address geocoder found it`;
-  const off = placement.accuracyKm ? `, so the home may be about ${placement.accuracyKm.toLocaleString('en-NZ', { maximumFractionDigits: 1 })} km from it` : '';
+  const off = placement.accuracyKm ? `, so the home may be about ${formatKm(placement.accuracyKm)} from it` : '';
   return `The marker is at ${among}${off}.`;
 }
 

@@ -1,7 +1,7 @@
 import { DemoBadge } from '../../chrome/DemoBadge';
 import { Alert, Button, Progress } from 'antd';
 import type { Comparable } from '@kainga/contracts';
-import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
+import { formatArea, formatDateNZ, formatKm, formatNZD } from '../../format/format';
 import { PublicNotice } from './PublicNotice';
 import { researchProgress } from './wizard-logic';
 
@@ -49,7 +49,7 @@ function ComparableCard({ c }: { c: Comparable }) {
         </div>
         <div>
           <dt>Distance</dt>
-          <dd>{c.distance === null ? '—' : `${c.distance.toLocaleString('en-NZ', { maximumFractionDigits: 1 })} km`}</dd>
+          <dd>{formatKm(c.distance)}</dd>
         </div>
       </dl>
     </li>
