@@ -13,9 +13,12 @@ import adSubscriptionRoutes from './advertising/subscriptions/subscription-route
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
 import adActivityRoutes from './advertising/activity/activity-routes';
+import { adServing } from './advertising/activity/ad-serving';
 import checkoutRoutes from './billing/checkout/checkout-routes';
 import couponRoutes from './billing/coupons/coupon-routes';
+import adminLeadChargeDisputeRoutes from './billing/lead-charges/admin-dispute-routes';
 import billingHistoryRoute from './billing/lead-charges/billing-history-route';
+import leadChargeDisputeRoute from './billing/lead-charges/dispute-route';
 import stripeConfigRoute from './billing/stripe-config-route';
 import stripeWebhookRoutes from './billing/webhook/webhook-routes';
 import adPerformanceRoutes from './advertising/activity/performance-routes';
@@ -104,9 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(providersRoute, { deps });
   await app.register(partnerDirectoryRoutes, { deps });
   await app.register(imageServeRoutes, { deps });
-  await app.register(activeAdsRoutes, { deps });
+  // Serving adverts and counting them share the serve tokens and the invalid-traffic filter.
+  const serving = adServing(deps);
+  await app.register(activeAdsRoutes, { deps, serving });
   // The adverts' hottest writes need no session either (see activity-routes.ts).
-  await app.register(adActivityRoutes, { deps });
+  await app.register(adActivityRoutes, { deps, serving });
   // Stripe.js's key, and Stripe's webhooks (no cookie: a signature over the raw body, its own parser).
   await app.register(stripeConfigRoute, { deps });
   await app.register(stripeWebhookRoutes, { deps });
@@ -152,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adSubscriptionRoutes, { deps });
     await scope.register(checkoutRoutes, { deps });
     await scope.register(billingHistoryRoute, { deps });
+    await scope.register(leadChargeDisputeRoute, { deps });
+    await scope.register(adminLeadChargeDisputeRoutes, { deps });
     await scope.register(couponRoutes, { deps });
   });
 

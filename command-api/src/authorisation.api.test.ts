@@ -194,6 +194,7 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
 
   'GET /api/partner/ad-performance': { call: () => ({ url: '/api/partner/ad-performance?days=7' }) },
   'GET /api/admin/ad-performance': { call: () => ({ url: '/api/admin/ad-performance?from=2026-03-01&to=2026-03-07' }) },
+  'GET /api/admin/ad-traffic-filtered': { call: () => ({ url: '/api/admin/ad-traffic-filtered?from=2026-03-01&to=2026-03-07' }) },
   // Public: an unknown advert answers 404 to everyone.
   'POST /api/ads/impression': { call: () => ({ url: '/api/ads/impression', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
   'POST /api/ads/click': { call: () => ({ url: '/api/ads/click', body: { adContentId: 'no-such-advert', placement: 'sidebar_valuation', userAgent: 'Mozilla/5.0' } }) },
@@ -208,6 +209,10 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'POST /api/stripe/create-checkout-session': { call: () => ({ url: '/api/stripe/create-checkout-session', body: { adPlanId: adPlanIdFor('silver'), locationId: 'auckland' } }) },
   'GET /api/stripe/config': { call: () => ({ url: '/api/stripe/config' }) },
   'GET /api/billing/history': { call: () => ({ url: '/api/billing/history' }) },
+  // The request to the broker has no charge (no plan here): every partner gets 404, everyone else is refused before that.
+  'POST /api/billing/lead-charges/:leadId/dispute': { call: (f) => ({ url: `/api/billing/lead-charges/${f.leadId}/dispute`, body: { reason: 'Walk test: not a real enquiry' } }) },
+  'GET /api/admin/lead-charge-disputes': { call: () => ({ url: '/api/admin/lead-charge-disputes' }) },
+  'POST /api/admin/lead-charge-disputes/:leadId/resolve': { call: (f) => ({ url: `/api/admin/lead-charge-disputes/${f.leadId}/resolve`, body: { outcome: 'keep', note: 'Walk test' } }) },
   'POST /api/admin/coupons': { call: () => ({ url: '/api/admin/coupons', body: { code: 'WALK10', discountType: 'percentage', discountValue: 10, validFrom: '2026-01-01T00:00:00.000Z' } }) },
   'GET /api/admin/coupons': { call: () => ({ url: '/api/admin/coupons' }) },
   // An unknown coupon: the admin gets 404, everyone else is refused before that.

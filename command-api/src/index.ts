@@ -33,6 +33,8 @@ export { allocateAdPlan } from './advertising/subscriptions/allocate-ad-plan';
 export { onAdContent, submitAdContent } from './advertising/content/content-commands';
 export { leadChargeDecider, leadChargeStream, type LeadChargeCommand, type LeadChargeState } from './billing/lead-charges/lead-charge';
 export { leadChargeOf, leadChargeTermsOf, requestLeadCharge, sendLeadChargeCommand, takeLeadPayment, LEAD_CHARGE_MAX_AGE_MS, type LeadPaymentOutcome } from './billing/lead-charges/charge-lead';
+export { LEAD_CHARGES_PER_PARTNER_PER_DAY } from './billing/lead-charges/lead-charge-allowance';
+export { refundLeadCharge } from './billing/lead-charges/refund-lead-charge';
 export { paymentsOf } from './billing/payments-of';
 export { locateAmongSales, locateFromSales, streetOf } from './valuations/locate-among-sales';
 export { distancePointOf, locateHome, locationNote, measuresDistance, type HomeLocation } from './valuations/locate-home';

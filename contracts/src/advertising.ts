@@ -63,3 +63,20 @@ export const AD_IMPRESSION_DEDUP_MS = 24 * 60 * 60_000;
 
 /** Admin messages (spec 001 §5, §8). */
 export const ALLOCATE_MISSING_MESSAGE = 'Please select a partner, plan, and location.';
+
+/**
+ * Why an ad impression or click was not counted (issue 48, in the spirit of the IAB/MRC Invalid
+ * Traffic guidelines): filtered traffic is tallied apart with its reason, for admins, and never
+ * reaches a partner's figures, a cap or a bill.
+ * - `bot`: a crawler, monitor or script by its user agent (general invalid traffic);
+ * - `not_served`: no serve token, a forged one, or one for another advert or placement: the server
+ *   did not show this advert there (GET /api/ads/active hands out the tokens);
+ * - `expired`: a serve token older than its hour;
+ * - `other_session`: a token served to another browser session (or the request had no ad cookie);
+ * - `address_limit`: more from one address (IPv4, or IPv6 /64) for one advert than a household shows;
+ * - `duplicate`: the same browser session again within 24 h (an impression) or a second click;
+ * - `no_impression`: a click without a counted impression of that advert in that session before it;
+ * - `over_cap`: the subscription's impressions for the NZ month are used up (nothing more is written).
+ */
+export const adTrafficFilterReasons = ['bot', 'not_served', 'expired', 'other_session', 'address_limit', 'duplicate', 'no_impression', 'over_cap'] as const;
+export type AdTrafficFilterReason = (typeof adTrafficFilterReasons)[number];

@@ -30,3 +30,13 @@ export const SUBSCRIPTION_ACTIVATED_MESSAGE = `${SUBSCRIPTION_ACTIVATED_TITLE} $
 export const NO_PAYMENT_METHOD = 'No payment method';
 /** A lead charge's failure on a server without Stripe keys: recorded failed, never left pending. */
 export const LEAD_CHARGE_PAYMENTS_NOT_CONFIGURED = 'Online payments are not configured';
+
+/**
+ * How many days after a lead charge its partner may dispute it (the server's rule; the Billing tab
+ * offers Dispute within it). A month covers the tab's "This Month" and the card statement showing
+ * the charge, and ends while the lead is fresh enough to judge (well inside Stripe's refund time).
+ */
+export const LEAD_CHARGE_DISPUTE_DAYS = 30;
+/** A dispute without its reason, and a charge kept without telling the partner why: the words of both refusals. */
+export const DISPUTE_REASON_REQUIRED = 'Please say why this lead was not worth paying for.';
+export const KEEP_NOTE_REQUIRED = 'Please tell the partner why the charge stands.';

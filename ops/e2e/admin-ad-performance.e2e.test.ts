@@ -6,7 +6,7 @@
  *
  * The tests run in order and share the people they make (one server for the file).
  */
-import type { AdContentView, AdminAdPerformanceView, AdPlanView, Location } from '@kainga/contracts';
+import type { AdContentView, AdminAdPerformanceView, AdPlanView, FilteredTrafficView, Location } from '@kainga/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { becomeAdmin, callApi, createPartnerAsAdmin, newPerson, registerThroughUi, reportTrouble, startSuite, visible, type Suite } from './harness';
@@ -70,8 +70,13 @@ beforeAll(async () => {
   for (const clicks of [true, false]) {
     const owner = await ownerBrowser();
     const userAgent = await owner.page.evaluate(() => navigator.userAgent);
-    expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...event, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
-    if (clicks) expect((await callApi(owner.page, 'POST', '/api/ads/click', { ...event, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
+    // What the banner does: ask for the town's adverts (the browser gets its cookie and the advert's serve token), then record.
+    const served = (await callApi<{ adContentId: string; serveToken: string }[]>(owner.page, 'GET', `/api/ads/active?placement=mortgage_calculator&city=${encodeURIComponent(CITY)}`)).body.find((a) => a.adContentId === event.adContentId)!;
+    const shown = { ...event, serveToken: served.serveToken };
+    expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...shown, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
+    // The same impression without its serve token is invalid traffic: filtered, not counted.
+    if (clicks) expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...event, userAgent })).body).toEqual({ recorded: false, reason: 'filtered' });
+    if (clicks) expect((await callApi(owner.page, 'POST', '/api/ads/click', { ...shown, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
     await owner.close();
   }
   // A visitor writes to the partner: a lead, which names no advert.
@@ -98,6 +103,18 @@ describe('Ad Performance on /admin', () => {
     expect(await lastDay(section, 'Impressions per day by tier')).toEqual({ Gold: '2', Silver: '0', Bronze: '0' });
     expect(await lastDay(section, 'Click-through rate per day by tier')).toEqual({ Gold: '50%', Silver: '0%', Bronze: '0%' });
     expect(await lastDay(section, 'Leads per day by tier')).toEqual({ Gold: '0', Silver: '0', Bronze: '0', 'Not from an advert': '1' });
+  });
+
+  it('shows the invalid traffic filtered apart from the figures, by reason and by partner', async () => {
+    await expect.poll(async () => (await callApi<FilteredTrafficView>(adminPage, 'GET', '/api/admin/ad-traffic-filtered')).body.totals, { timeout: 15_000 }).toEqual({ impressions: 1, clicks: 0 });
+    await adminPage.reload();
+    const panel = await visible(adPerformance(adminPage).getByTestId('admin-filtered-traffic'));
+    await visible(panel.getByRole('heading', { name: 'Invalid traffic filtered' }));
+    const reasons = panel.getByRole('table', { name: /^By reason: 1 impression and 0 clicks filtered/ });
+    await visible(reasons.getByRole('row', { name: /Not served to that browser .* 1 0/ }));
+    await visible(panel.getByRole('table', { name: 'Partners whose adverts met the most' }).getByRole('rowheader'));
+    // The figures above still count only the two served impressions.
+    expect(await total(adPerformance(adminPage), 'Impressions').innerText()).toBe('2');
   });
 
   it('breaks the same figures down by placement', async () => {

@@ -209,10 +209,13 @@ describe('the partner’s Advertising tab', () => {
     for (const clicks of [true, false]) {
       const owner = await ownerBrowser();
       const userAgent = await owner.page.evaluate(() => navigator.userAgent);
-      expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...event, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
+      // What the banner does: ask for the town's adverts (the browser gets its cookie and the advert's serve token), then record.
+      const served = (await callApi<{ adContentId: string; serveToken: string }[]>(owner.page, 'GET', `/api/ads/active?placement=sidebar_valuation&city=${encodeURIComponent(CITY)}`)).body.find((a) => a.adContentId === event.adContentId)!;
+      const shown = { ...event, serveToken: served.serveToken };
+      expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...shown, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
       // The same browser again within 24 h is not a second impression.
-      expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...event, userAgent })).body).toEqual({ recorded: false, reason: 'duplicate' });
-      if (clicks) expect((await callApi(owner.page, 'POST', '/api/ads/click', { ...event, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
+      expect((await callApi(owner.page, 'POST', '/api/ads/impression', { ...shown, userAgent })).body).toEqual({ recorded: false, reason: 'duplicate' });
+      if (clicks) expect((await callApi(owner.page, 'POST', '/api/ads/click', { ...shown, userAgent })).body).toEqual({ recorded: true, reason: 'recorded' });
       await owner.close();
     }
     // The headless browser itself is a bot: nothing counted.

@@ -1,7 +1,7 @@
 import { buildApp, completeApprovals, emailSenderOf, openAiFrom, paymentsOf, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
 import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
-import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, resumeBillingWorkflows } from '@kainga/workflows';
+import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, leadRefundsReactor, resumeBillingWorkflows } from '@kainga/workflows';
 import type { WorkflowClock } from '@kainga/platform/workflow';
 import type { FastifyInstance } from 'fastify';
 import { dirname, join, resolve } from 'node:path';
@@ -105,6 +105,7 @@ export async function startKainga(
           reactors: [
             leadEmailsReactor({ eventStore: stores.eventStore, email: emailSenderOf(deps), origin: publicOrigin(config) }),
             leadChargesReactor({ engine: reactorEngine!, logger }),
+            leadRefundsReactor({ eventStore: stores.eventStore, payments, logger }),
           adSubscriptionBillingReactor({ engine: reactorEngine! }),
         ],
       });

@@ -56,6 +56,9 @@ describe('ad_analytics projector', () => {
       inc: { impressions: 0, clicks: 0, leads: 1 },
     });
     expect(adAnalyticsCounter(lead('p1', '2026-03-01T04:00:00.000Z', 'atlantis'))?.keys.city).toBeNull();
+    // The same sender again within the lead window: delivered, but not another lead.
+    const repeat = lead('p1', '2026-03-01T05:00:00.000Z');
+    expect(adAnalyticsCounter({ ...repeat, data: { ...(repeat.data as object), repeatOf: 'l1' } })).toBeNull();
   });
 
   it('writes one $inc per key for a whole batch, the same totals as event by event', async () => {

@@ -14,7 +14,8 @@ import { nzDayOf } from './ad-performance';
  * location, but no advert — the contact dialogs do not know which advert (if any) brought the
  * visitor. So a lead counts for its partner on its NZ day in the city of its `locationId`, with
  * subscription, tier and placement null; no lead is guessed onto an advert. Every lead counts,
- * demo ones too, as the partner's inbox and the performance block show them. Impressions and
+ * demo ones too, as the partner's inbox and the performance block show them, but for repeats (a
+ * sender's later requests within the lead window, never charged): those are not new leads. Impressions and
  * clicks carry their subscription, tier, placement and city (null when the page gave none).
  */
 export const AD_ANALYTICS = 'ad_analytics';
@@ -63,7 +64,9 @@ export function adAnalyticsCounter(event: { type: string; data: unknown }): AdAn
     return { _id: idOf(keys), keys, inc };
   }
   if (event.type === 'PartnerLeadReceived') {
-    const data = event.data as { partnerId: string; locationId: string; receivedAt: string };
+    const data = event.data as { partnerId: string; locationId: string; receivedAt: string; repeatOf?: string };
+    // A repeat (the same sender again within the lead window) is delivered, but it is not another lead.
+    if (data.repeatOf) return null;
     const keys: AdAnalyticsKeys = { day: nzDayOf(data.receivedAt), partnerId: data.partnerId, subscriptionId: null, tier: null, placement: null, city: locationById(data.locationId)?.cityName ?? null };
     return { _id: idOf(keys), keys, inc: { impressions: 0, clicks: 0, leads: 1 } };
   }
@@ -99,6 +102,8 @@ export const AD_ANALYTICS_INDEXES: readonly IndexSpec[] = [{ keys: { day: 1 } },
 
 export const adAnalyticsProjector: Projector = {
   name: 'ad_analytics',
+  // 2: repeats of a lead (repeatOf) are not counted.
+  version: 2,
   collections: [AD_ANALYTICS],
   filter: AD_ANALYTICS_FILTER,
   indexes: { [AD_ANALYTICS]: AD_ANALYTICS_INDEXES },

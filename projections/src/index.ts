@@ -1,6 +1,7 @@
 import type { Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
 import { adAnalyticsProjector } from './ad-analytics';
+import { adFilteredTrafficProjector } from './ad-filtered-traffic';
 import { adContentProjector } from './ad-content';
 import { adPerformanceProjector } from './ad-performance';
 import { auditLogProjector } from './audit-log';
@@ -32,6 +33,7 @@ export * from './active-ads';
 export * from './ad-performance';
 export * from './ad-analytics';
 export * from './ad-analytics-queries';
+export * from './ad-filtered-traffic';
 export * from './ad-plans';
 export * from './ad-subscriptions';
 export * from './lead-charges';
@@ -42,4 +44,4 @@ export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, leadChargesProjector, couponsProjector, auditLogProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, adFilteredTrafficProjector, leadChargesProjector, couponsProjector, auditLogProjector];

@@ -1,4 +1,4 @@
-import type { LeadChargeEvent } from '@kainga/contracts';
+import type { LeadChargeDisputeStatus, LeadChargeEvent } from '@kainga/contracts';
 import { leadChargeEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
@@ -26,19 +26,45 @@ export interface LeadChargeDoc {
   failureReason: string | null;
   /** When Stripe took the payment; null until it did. */
   chargedAt: string | null;
+  /** The partner's dispute of the paid charge; null (or absent, before disputes existed) when there is none. */
+  dispute?: LeadChargeDisputeDoc | null;
+  /** When it was disputed: the admin's list of disputes reads it by index. */
+  disputedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
 }
 
+export interface LeadChargeDisputeDoc {
+  status: LeadChargeDisputeStatus;
+  reason: string;
+  disputedAt: string;
+  note: string | null;
+  resolvedAt: string | null;
+  stripeRefundId: string | null;
+  refundedAt: string | null;
+  refundFailureReason: string | null;
+}
+
+/** A dispute moves on only from the status named (a replayed event finds it moved already and changes nothing). */
+const disputeUpdate = (leadId: string, from: LeadChargeDisputeStatus, set: Record<string, unknown>, at: string): CollectionWrite => ({
+  collection: LEAD_CHARGES,
+  updateOne: { filter: { _id: leadId, 'dispute.status': from }, update: { $set: { ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`dispute.${k}`, v])), updatedAt: at } } },
+});
+
 export const leadChargesProjector: Projector = {
   name: 'lead_charges',
-  version: 1,
+  // 2: charges carry their dispute.
+  version: 2,
   collections: [LEAD_CHARGES],
   filter: { eventTypes: leadChargeEventTypes, streamPrefixes: ['leadCharge-'] },
   indexes: {
-    // A partner's billing history, newest first.
-    [LEAD_CHARGES]: [{ keys: { partnerId: 1, createdAt: -1, _id: 1 } }],
+    [LEAD_CHARGES]: [
+      // A partner's billing history, newest first.
+      { keys: { partnerId: 1, createdAt: -1, _id: 1 } },
+      // The admin's disputes, newest first.
+      { keys: { disputedAt: -1, _id: 1 } },
+    ],
   },
   project(event: RecordedEvent): CollectionWrite[] {
     const e = { type: event.type, data: event.data } as LeadChargeEvent;
@@ -49,7 +75,7 @@ export const leadChargesProjector: Projector = {
           updateOne: {
             filter: { _id: data.leadId },
             update: {
-              $setOnInsert: { status: 'pending', stripePaymentIntentId: null, failureReason: null, chargedAt: null, updatedAt: data.requestedAt },
+              $setOnInsert: { status: 'pending', stripePaymentIntentId: null, failureReason: null, chargedAt: null, dispute: null, disputedAt: null, updatedAt: data.requestedAt },
               $set: { partnerLeadId: data.leadId, partnerId: data.partnerId, subscriptionId: data.subscriptionId, amount: data.amount, currency: data.currency, createdAt: data.requestedAt },
             },
             upsert: true,
@@ -68,6 +94,15 @@ export const leadChargesProjector: Projector = {
           updateOne: { filter: { _id: data.leadId, status: 'pending' }, update: { $set: { status: 'failed', stripePaymentIntentId: data.stripePaymentIntentId, failureReason: data.failureReason, updatedAt: data.failedAt } } },
         },
       ])
+      .with({ type: 'LeadChargeDisputed' }, ({ data }): CollectionWrite[] => {
+        const dispute: LeadChargeDisputeDoc = { status: 'open', reason: data.reason, disputedAt: data.disputedAt, note: null, resolvedAt: null, stripeRefundId: null, refundedAt: null, refundFailureReason: null };
+        return [{ collection: LEAD_CHARGES, updateOne: { filter: { _id: data.leadId, dispute: null }, update: { $set: { dispute, disputedAt: data.disputedAt, updatedAt: data.disputedAt } } } }];
+      })
+      .with({ type: 'LeadChargeDisputeResolved' }, ({ data }): CollectionWrite[] => [
+        disputeUpdate(data.leadId, 'open', { status: data.outcome === 'refund' ? 'refunding' : 'kept', note: data.note || null, resolvedAt: data.resolvedAt }, data.resolvedAt),
+      ])
+      .with({ type: 'LeadChargeRefunded' }, ({ data }): CollectionWrite[] => [disputeUpdate(data.leadId, 'refunding', { status: 'refunded', stripeRefundId: data.stripeRefundId, refundedAt: data.refundedAt }, data.refundedAt)])
+      .with({ type: 'LeadChargeRefundFailed' }, ({ data }): CollectionWrite[] => [disputeUpdate(data.leadId, 'refunding', { status: 'refund_failed', refundFailureReason: data.failureReason }, data.failedAt)])
       .exhaustive();
   },
 };
@@ -84,7 +119,12 @@ export function findLeadCharge(store: ReadStore, leadId: string): Promise<LeadCh
   return store.collection<LeadChargeDoc>(LEAD_CHARGES).findOne({ _id: leadId });
 }
 
-/** The Billing tab's figures over a partner's charges: total billed (succeeded), since `monthStart`, and the failed count. */
+/** Every disputed charge, newest dispute first. */
+export function disputedLeadCharges(store: ReadStore, limit = LEAD_CHARGES_LIST_LIMIT): Promise<LeadChargeDoc[]> {
+  return store.collection<LeadChargeDoc>(LEAD_CHARGES).find({ disputedAt: { $gt: '' } }, { sort: { disputedAt: -1, _id: 1 }, limit });
+}
+
+/** The Billing tab's figures over a partner's charges: total billed (succeeded, less refunds), since `monthStart`, and the failed count. */
 export function leadChargeSummary(charges: readonly LeadChargeDoc[], monthStart: string): { totalBilled: number; thisMonth: number; failedCount: number } {
   const cents = (n: number) => Math.round(n * 100);
   let total = 0;
@@ -92,7 +132,7 @@ export function leadChargeSummary(charges: readonly LeadChargeDoc[], monthStart:
   let failed = 0;
   for (const c of charges) {
     if (c.status === 'failed') failed++;
-    if (c.status !== 'succeeded') continue;
+    if (c.status !== 'succeeded' || c.dispute?.status === 'refunded') continue;
     total += cents(c.amount);
     if ((c.chargedAt ?? c.createdAt) >= monthStart) month += cents(c.amount);
   }

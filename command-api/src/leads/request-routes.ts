@@ -8,14 +8,12 @@ import type { AppDeps } from '../deps';
 import { currentUser, idempotencyKeyOf, metadataOf, requireUser } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
 import { toLeadView, toMyMessageView } from './lead-views';
+import { ANONYMOUS_LEADS_PER_PARTNER, DIALOG_LIMIT, LEAD_LIMITS } from './lead-limits';
 import { availablePartner } from './partner-access';
 import { receiveLead } from './receive-lead';
 import { propertyLocationOf, serviceTypeOf } from './request-parsing';
 
 const PartnerIdParams = z.object({ id: z.string().min(1).max(100) });
-
-/** A premium partner's dialog, per client address: enough for a person, too few for a spammer. */
-export const DIALOG_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 /** The request's idempotency: the client's key (scoped to the account, or to the address when signed out). */
 function keyOf(request: FastifyRequest) {
@@ -43,6 +41,12 @@ async function ownProperty(store: ReadStore, user: User, propertyId: string | nu
  * Requests from clients to partners: the local-professionals contact dialog and service request
  * (signed in), a premium partner's dialog (anyone), and the client's own messages. In the
  * session scope so that a signed-in visitor's dialog message carries their account.
+ *
+ * Leads worth paying for: the same sender to the same partner within a month is one lead
+ * (receive-lead.ts); each address and each account may send so many an hour, and each partner
+ * receives so many signed-out dialog messages an hour (lead-limits.ts: 429 past them, nothing
+ * recorded). A signed-out visitor's message reaches the partner but is never charged: nothing
+ * confirms that the email typed into the dialog is the sender's (charge-lead.ts).
  */
 export default async function leadRequestRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +55,7 @@ export default async function leadRequestRoutes(app: FastifyInstance, { deps }: 
   r.post(
     '/api/partners/:id/contact',
     {
-      config: { rateLimit: DIALOG_LIMIT },
+      config: { rateLimit: [DIALOG_LIMIT, ...LEAD_LIMITS, ANONYMOUS_LEADS_PER_PARTNER] },
       schema: { tags: ['leads'], params: PartnerIdParams, body: PartnerDialogRequest, response: { 201: z.object({ id: z.string() }), ...errorResponses(400, 404, 429) } },
     },
     async (request, reply) => {
@@ -81,7 +85,7 @@ export default async function leadRequestRoutes(app: FastifyInstance, { deps }: 
 
   r.post(
     '/api/partner-contacts',
-    { preHandler: requireUser(), schema: { tags: ['leads'], body: PartnerContactRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404) } } },
+    { preHandler: requireUser(), config: { rateLimit: LEAD_LIMITS }, schema: { tags: ['leads'], body: PartnerContactRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404, 429) } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { partner, locations } = await availablePartner(store, request.body.partnerId);
@@ -110,7 +114,7 @@ export default async function leadRequestRoutes(app: FastifyInstance, { deps }: 
 
   r.post(
     '/api/partner-leads',
-    { preHandler: requireUser(), schema: { tags: ['leads'], body: PartnerLeadRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404) } } },
+    { preHandler: requireUser(), config: { rateLimit: LEAD_LIMITS }, schema: { tags: ['leads'], body: PartnerLeadRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404, 429) } } },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;

@@ -199,6 +199,87 @@ describe('POST /api/partner-leads', () => {
   });
 });
 
+describe('leads worth paying for: one lead per sender and partner, and the senders’ limits', () => {
+  const receivedOf = async (leadId: string) => (await t.stores.eventStore.readStream(`partnerLead-${leadId}`)).map((e) => e.data as { repeatOf?: string });
+  const tooManyFromAccount = /^You have sent too many messages to professionals in the last hour\. Please wait \d+ minutes? and try again\.$/;
+  const tooManyFromAddress = /^Too many messages to professionals have come from your network in the last hour\. Please wait \d+ minutes? and try again\.$/;
+
+  it('answers the same message again with the first request, and records another message within the month as a repeat of it', async () => {
+    const c = client(t.app, { remoteAddress: '10.2.0.1' });
+    await c.register('window@example.nz');
+    const first = (await c.post('/api/partner-contacts', { partnerId: valuer.partnerId, message: 'Can you value our bach?' })).json();
+    const again = await c.post('/api/partner-leads', { partnerId: valuer.partnerId, serviceType: 'Registered Valuer', requestMessage: '  can you value our BACH? ', propertyLocation: 'Auckland' });
+    expect([again.statusCode, again.json().id]).toEqual([201, first.id]);
+    const other = (await c.post('/api/partners/' + valuer.partnerId + '/contact', { name: 'Aroha', email: 'window@example.nz', message: 'It is in Raglan.' })).json();
+    expect(other.id).not.toBe(first.id);
+    expect(await receivedOf(first.id)).toEqual([expect.not.objectContaining({ repeatOf: expect.anything() })]);
+    expect(await receivedOf(other.id)).toEqual([expect.objectContaining({ repeatOf: first.id })]);
+    // Another partner is another window.
+    const elsewhere = (await c.post('/api/partner-contacts', { partnerId: broker.partnerId, message: 'Can you value our bach?' })).json();
+    expect(await receivedOf(elsewhere.id)).toEqual([expect.not.objectContaining({ repeatOf: expect.anything() })]);
+    expect((await c.get('/api/my-messages')).json().map((m: { id: string }) => m.id).sort()).toEqual([first.id, other.id, elsewhere.id].sort());
+  });
+
+  it('limits each account to 10 requests an hour over the three routes, from any address', async () => {
+    const c = client(t.app, { remoteAddress: '10.2.1.1' });
+    await c.register('busy-account@example.nz');
+    const send = (i: number) => {
+      const from = client(t.app, { remoteAddress: `10.2.1.${i + 2}` });
+      from.cookie = c.cookie;
+      if (i % 3 === 0) return from.post('/api/partner-contacts', { partnerId: broker.partnerId, message: `Question ${i}` });
+      if (i % 3 === 1) return from.post('/api/partner-leads', { partnerId: broker.partnerId, serviceType: 'Mortgage Broker', requestMessage: `Question ${i}`, propertyLocation: 'Auckland' });
+      return from.post(`/api/partners/${broker.partnerId}/contact`, { name: 'Busy', email: 'busy-account@example.nz', message: `Question ${i}` });
+    };
+    for (let i = 0; i < 10; i++) expect((await send(i)).statusCode).toBe(201);
+    const refused = await send(10);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(tooManyFromAccount);
+    // Another account is not held back by this one.
+    const other = client(t.app, { remoteAddress: '10.2.1.99' });
+    await other.register('calm-account@example.nz');
+    expect((await other.post('/api/partner-contacts', { partnerId: broker.partnerId, message: 'Just one' })).statusCode).toBe(201);
+  });
+
+  it('limits each address (an IPv6 client by its /64) to 30 requests an hour over the three routes, whoever sends them', async () => {
+    const inBlock = (n: number) => `2001:db8:48:3::${n.toString(16)}`;
+    const member = async (n: number) => {
+      const c = client(t.app, { remoteAddress: inBlock(n) });
+      await c.register(`block${n}@example.nz`);
+      return c;
+    };
+    // Three accounts (ten each, their own limit), every request from another address of the block.
+    const senders = [await member(1), await member(2), await member(3)];
+    for (let i = 0; i < 30; i++) {
+      const from = client(t.app, { remoteAddress: inBlock(100 + i) });
+      from.cookie = senders[i % 3]!.cookie;
+      expect((await from.post('/api/partner-contacts', { partnerId: valuer.partnerId, message: `From the block ${i}` })).statusCode).toBe(201);
+    }
+    const newcomer = await member(4);
+    const refused = await newcomer.post('/api/partner-contacts', { partnerId: valuer.partnerId, message: 'One more' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(tooManyFromAddress);
+    // Another /64 is another address.
+    const outside = client(t.app, { remoteAddress: '2001:db8:48:4::1' });
+    outside.cookie = newcomer.cookie;
+    expect((await outside.post('/api/partner-contacts', { partnerId: valuer.partnerId, message: 'One more' })).statusCode).toBe(201);
+  });
+
+  it('limits the signed-out messages one partner receives to 20 an hour, then asks the visitor to wait or sign in', async () => {
+    const d = await client(t.app).register('popular@example.nz');
+    const partnerId = await makePartner(t.stores, d.id, 'registered_valuer', ['tauranga'], { businessName: 'Popular Valuers' });
+    const visitor = (i: number) => client(t.app, { remoteAddress: `10.2.2.${i}` }).post(`/api/partners/${partnerId}/contact`, { name: `Visitor ${i}`, email: `visitor${i}@example.nz`, message: `Hello from visitor ${i}` });
+    for (let i = 1; i <= 20; i++) expect((await visitor(i)).statusCode).toBe(201);
+    const refused = await visitor(21);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^This professional has received a lot of messages in the last hour\. Please try again in \d+ minutes?, or sign in and send it from your account\.$/);
+    // A signed-in sender is counted by their account, not by the partner's signed-out messages.
+    const member = client(t.app, { remoteAddress: '10.2.2.100' });
+    await member.register('member@example.nz');
+    expect((await member.post(`/api/partners/${partnerId}/contact`, { name: 'Member', email: 'member@example.nz', message: 'Hello' })).statusCode).toBe(201);
+  });
+});
+
 describe('GET /api/my-messages', () => {
   it('shows only the caller’s own requests, newest first; 401 signed out', async () => {
     const a = client(t.app);

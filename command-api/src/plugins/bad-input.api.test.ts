@@ -110,6 +110,30 @@ describe('bad input gets a clear answer and records nothing', () => {
     expect(escaped.json()).toMatchObject({ firstName: 'Māui' });
   });
 
+  it('text holding an unpaired surrogate ("\\ud800") → 400 naming the field, nothing recorded; an emoji (a pair) passes', async () => {
+    const before = await eventCount();
+    const high = await post('{"email":"half@example.nz","password":"long enough","firstName":"A\\ud800","lastName":"B"}');
+    expect(high.statusCode).toBe(400);
+    expect(high.json()).toEqual({ message: 'firstName holds an unpaired surrogate (U+D800), half of a character without its other half: send whole characters, as UTF-8, and try again.' });
+    const low = await post('{"email":"half@example.nz","password":"long enough","firstName":"A","lastName":"\\udc00B"}');
+    expect([low.statusCode, low.json().message]).toEqual([400, expect.stringMatching(/^lastName holds an unpaired surrogate \(U\+DC00\)/)]);
+    expect(await eventCount()).toBe(before);
+    // Not a surrogate: raw bytes that are not UTF-8 (here CESU-8 for U+D800) arrive as U+FFFD.
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from('{"email":"bytes@example.nz","password":"long enough","firstName":"A'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('","lastName":"B"}')]),
+    });
+    expect(raw.statusCode).toBe(201);
+    expect(raw.json().firstName).toBe('A\ufffd\ufffd\ufffd');
+    // Nor in the address: the router refuses its %-encoding.
+    expect((await client(t.app).get('/api/summaries/properties/%ED%A0%80')).json()).toEqual({ message: 'The address has a malformed part (bad %-encoding).' });
+    const emoji = await post('{"email":"smile@example.nz","password":"long enough","firstName":"Kiri \\ud83d\\ude00","lastName":"B"}');
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json()).toMatchObject({ firstName: 'Kiri 😀' });
+  });
+
   it('a query parameter given twice → 400 saying so, not that it is not a number', async () => {
     const res = await t.app.inject({ url: '/api/summaries/valuations?pageSize=5&pageSize=10' });
     expect(res.statusCode).toBe(400);

@@ -3,21 +3,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import { FixedWindowCounter } from './fixed-window-counter';
 
-/** A route's own limit (`config: { rateLimit }`), counted apart from every other route's. */
+/** A route's own limit (`config: { rateLimit }`), counted apart from every other route's unless they share its bucket. */
 export interface RouteRateLimit {
   max: number;
   /** The window, in milliseconds. */
   timeWindow: number;
   /** Where it counts: before anything else (default), or once the session is read (a key by user). */
   hook?: 'onRequest' | 'preHandler';
-  /** Whom it counts; the plugin's key (the client's address) by default. */
-  keyGenerator?: (request: FastifyRequest) => string;
+  /** Whom it counts; the plugin's key (the client's address) by default. null: this request is not counted. */
+  keyGenerator?: (request: FastifyRequest) => string | null;
+  /** Routes naming the same bucket count into one counter (the first route's max and window). */
+  bucket?: string;
+  /** The refusal's words for the person, given the seconds to wait; the plain "Too many requests" by default. */
+  message?: (seconds: number) => string;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: not limited; a RouteRateLimit: the route's own limit; absent: the global one. */
-    rateLimit?: false | RouteRateLimit;
+    /** false: not limited; a RouteRateLimit (or several, each counted): the route's own; absent: the global one. */
+    rateLimit?: false | RouteRateLimit | readonly RouteRateLimit[];
   }
 }
 
@@ -26,9 +30,9 @@ const SWEEP_MS = 60_000;
 
 /**
  * Fixed-window request limits: one global limit per key (the client's address) over every route,
- * and a route's own limit where its config gives one (counted for that route alone); routes with
- * `rateLimit: false` are not counted. A refused request gets 429 with Retry-After and the
- * x-ratelimit-* headers; an allowed one gets no header at all.
+ * and a route's own limits where its config gives them (counted for that route alone, or over every
+ * route naming the same bucket); routes with `rateLimit: false` are not counted. A refused request
+ * gets 429 with Retry-After and the x-ratelimit-* headers; an allowed one gets no header at all.
  *
  * Written here instead of using @fastify/rate-limit, whose semantics it keeps (fixed windows, a
  * counter per route config, the hook a route chooses): that plugin ran every API request through
@@ -47,25 +51,34 @@ export default fp(async function rateLimit(app: FastifyInstance, options: { max:
     done();
   });
 
+  const buckets = new Map<string, FixedWindowCounter>();
+  const counterOf = (limit: RouteRateLimit) => {
+    const shared = limit.bucket === undefined ? undefined : buckets.get(limit.bucket);
+    if (shared) return shared;
+    const counter = new FixedWindowCounter(limit.max, limit.timeWindow);
+    counters.push(counter);
+    if (limit.bucket !== undefined) buckets.set(limit.bucket, counter);
+    return counter;
+  };
+
   app.addHook('onRoute', (route) => {
     const own = route.config?.rateLimit;
     if (own === false) return;
-    let counter = global;
-    if (own) {
-      counter = new FixedWindowCounter(own.max, own.timeWindow);
-      counters.push(counter);
-    }
-    appendHook(route, own?.hook ?? 'onRequest', limiter(counter, own?.keyGenerator ?? options.keyGenerator));
+    if (!own) return appendHook(route, 'onRequest', limiter(global, options.keyGenerator));
+    for (const limit of 'max' in own ? [own] : own) appendHook(route, limit.hook ?? 'onRequest', limiter(counterOf(limit), limit.keyGenerator ?? options.keyGenerator, limit.message));
   });
 });
 
-function limiter(counter: FixedWindowCounter, keyOf: (request: FastifyRequest) => string) {
+const tooMany = (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`;
+
+function limiter(counter: FixedWindowCounter, keyOf: (request: FastifyRequest) => string | null, message = tooMany) {
   return function rateLimited(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    const waitMs = counter.hit(keyOf(request));
+    const key = keyOf(request);
+    const waitMs = key === null ? 0 : counter.hit(key);
     if (waitMs === 0) return done();
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     reply.headers({ 'retry-after': seconds, 'x-ratelimit-limit': counter.max, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': seconds });
-    done(new CommandError('too_many', `Too many requests. Please wait ${seconds} seconds and try again.`));
+    done(new CommandError('too_many', message(seconds)));
   };
 }
 

@@ -101,4 +101,5 @@ export function client(app: FastifyInstance, options: { remoteAddress?: string }
 }
 export { makePartner, sampleProfile } from './partner-fixtures';
 export { deliverStripeEvents } from './stripe-delivery';
-export { adActivityCount, placeAdvert } from '../advertising/activity/test-adverts';
+export { adActivityCount, newAdCookie, placeAdvert, serveTokenFor } from '../advertising/activity/test-adverts';
+export { AD_SESSION_COOKIE } from '../advertising/activity/ad-visitor';

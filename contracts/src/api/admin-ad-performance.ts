@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adTrafficFilterReasons } from '../advertising';
 
 /** The longest range GET /api/admin/ad-performance answers, and the one it answers when given none. */
 export const ADMIN_AD_PERFORMANCE_MAX_DAYS = 366;
@@ -54,3 +55,18 @@ export const AdminAdPerformanceView = z.object({
   byPlacement: z.array(AdPerformanceSeries),
 });
 export type AdminAdPerformanceView = z.infer<typeof AdminAdPerformanceView>;
+
+/**
+ * GET /api/admin/ad-traffic-filtered?from&to (same days as the Ad Performance range): the ad
+ * impressions and clicks filtered as invalid traffic, by reason (every reason, in the contracts'
+ * order) and by partner. None of it is in a partner's figures, cap or bill.
+ */
+const FilteredCounts = { impressions: z.number(), clicks: z.number() };
+export const FilteredTrafficView = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(FilteredCounts),
+  byReason: z.array(z.object({ reason: z.enum(adTrafficFilterReasons), ...FilteredCounts })),
+  byPartner: z.array(z.object({ partnerId: z.string(), businessName: z.string().nullable(), ...FilteredCounts })),
+});
+export type FilteredTrafficView = z.infer<typeof FilteredTrafficView>;

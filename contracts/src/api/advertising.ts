@@ -196,6 +196,11 @@ export const ActiveAd = z.object({
   ctaText: z.string(),
   ctaUrl: z.string(),
   demo: z.boolean(),
+  /**
+   * Proof that the server showed this advert in this placement to this browser session: sent back
+   * with the advert's impression and click (signed, one hour; see command-api's serve-token.ts).
+   */
+  serveToken: z.string(),
 });
 export type ActiveAd = z.infer<typeof ActiveAd>;
 
@@ -207,11 +212,17 @@ export const AdEventRequest = z.strictObject({
   city: z.string().trim().max(100).nullish().transform((v) => v || null),
   suburb: z.string().trim().max(100).nullish().transform((v) => v || null),
   propertyId: z.string().max(100).nullish().transform((v) => v || null),
+  /** The advert's serveToken from GET /api/ads/active; without it nothing is counted. */
+  serveToken: z.string().max(1000).nullish().transform((v) => v || null),
 });
 export type AdEventRequest = z.infer<typeof AdEventRequest>;
 
-/** What the server did with an ad event: recorded, or why not (a repeat within 24 h, a bot). */
-export const AdEventResponse = z.object({ recorded: z.boolean(), reason: z.enum(['recorded', 'duplicate', 'bot']) });
+/**
+ * What the server did with an ad event: recorded, or why not — a repeat, a bot, the month's
+ * impressions used up (`capped`), or invalid traffic (`filtered`: the reason is kept for admins,
+ * not told to the sender, so a script learns nothing of the filters it meets).
+ */
+export const AdEventResponse = z.object({ recorded: z.boolean(), reason: z.enum(['recorded', 'duplicate', 'bot', 'capped', 'filtered']) });
 export type AdEventResponse = z.infer<typeof AdEventResponse>;
 
 /** GET /api/partner/ad-performance?role&days: the last `days` NZ days, today included (30 when not given). */

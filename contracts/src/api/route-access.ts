@@ -139,6 +139,7 @@ export const routeAccess = {
   'POST /api/admin/allocate-ad-plan': { caller: 'admin:advertising' },
   'GET /api/admin/partner-ad-subscriptions': { caller: 'admin:advertising' },
   'GET /api/admin/ad-performance': { caller: 'admin:advertising' },
+  'GET /api/admin/ad-traffic-filtered': { caller: 'admin:advertising' },
   'PATCH /api/admin/partner-ad-subscriptions/:id': { caller: 'admin:advertising' },
   // The partner's Advertising tab, for the active partner role.
   'GET /api/partner-ad-subscriptions': partnerAdvertising('the partner’s subscriptions'),
@@ -150,6 +151,9 @@ export const routeAccess = {
   'GET /api/stripe/config': PUBLIC,
   'POST /api/stripe/webhook': PUBLIC,
   'GET /api/billing/history': { caller: 'partner:advertising', activePartner: true, owner: { of: 'the lead charges of the partner it acts as' } },
+  'POST /api/billing/lead-charges/:leadId/dispute': { caller: 'partner:advertising', activePartner: true, owner: { of: 'the lead charges of the partner it acts as' } },
+  'GET /api/admin/lead-charge-disputes': { caller: 'admin:advertising' },
+  'POST /api/admin/lead-charge-disputes/:leadId/resolve': { caller: 'admin:advertising' },
   // Coupon codes: admins make and watch them (a partner only types one at checkout).
   'POST /api/admin/coupons': { caller: 'admin:advertising' },
   'GET /api/admin/coupons': { caller: 'admin:advertising' },

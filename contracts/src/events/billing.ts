@@ -26,6 +26,23 @@ export const paymentCustomerEventTypes = ['PaymentCustomerCreated'] as const;
 export const paymentCustomerStream = (partnerId: string) => `paymentCustomer-${partnerId}`;
 
 /**
+ * A signed Stripe webhook of a type Kāinga acts on whose object it could not read (a field it
+ * reads is missing or of another shape: `reason` says which), stream
+ * `stripeWebhook-<stripeEventId>`, recorded once however often Stripe sends it. It was answered
+ * 200 all the same: it is authentic, no retry mends it, and Stripe retries anything but a 2xx for
+ * up to three days, then may disable the endpoint (and every other event with it). What it would
+ * have changed (a payment, a period) is for an admin to look up in Stripe's dashboard by its event
+ * id; `at` is when Stripe created the event.
+ */
+export const StripeWebhookRejected = z.object({
+  type: z.literal('StripeWebhookRejected'),
+  data: z.object({ stripeEventId: z.string(), stripeEventType: z.string(), reason: z.string(), at: z.string() }),
+});
+export const StripeWebhookEvent = z.discriminatedUnion('type', [StripeWebhookRejected]);
+export type StripeWebhookEvent = z.infer<typeof StripeWebhookEvent>;
+export const stripeWebhookStream = (stripeEventId: string) => `stripeWebhook-${stripeEventId}`;
+
+/**
  * A subscription the partner bought through the checkout: a Stripe subscription created
  * incomplete for the plan's price, waiting for its first payment. `monthlyPrice` is the plan's
  * NZD price when it was bought (a later plan edit does not reprice it).

@@ -1,12 +1,14 @@
 import { AccountInvitationEvent, AdminEmailEvent, EmailReservationEvent, UserEvent } from './accounts';
+import { AdSlotEvent } from './ad-slots';
 import { AdActivityEvent, AdContentEvent, AdPlanEvent, AdSubscriptionEvent } from './advertising';
+import { AdTrafficEvent } from './ad-traffic';
 import { AuditViewEvent } from './audit';
-import { PaymentCustomerEvent } from './billing';
+import { PaymentCustomerEvent, StripeWebhookEvent } from './billing';
 import { CouponEvent } from './coupons';
 import { DemoSeedEvent } from './demo-seed';
-import { LeadChargeEvent } from './lead-charges';
+import { LeadChargeAllowanceEvent, LeadChargeEvent } from './lead-charges';
 import { PartnerApplicationEvent } from './partner-applications';
-import { PartnerLeadEvent } from './partner-leads';
+import { LeadWindowEvent, PartnerLeadEvent } from './partner-leads';
 import { PartnerEvent } from './partners';
 import { PropertyEvent } from './properties';
 import { SaleEvent } from './sales';
@@ -25,14 +27,19 @@ const domainEventUnions = [
   PropertyEvent,
   AdPlanEvent,
   AdSubscriptionEvent,
+  AdSlotEvent,
   AdContentEvent,
   AdActivityEvent,
+  AdTrafficEvent,
   PartnerEvent,
   PaymentCustomerEvent,
+  StripeWebhookEvent,
   AuditViewEvent,
   LeadChargeEvent,
+  LeadChargeAllowanceEvent,
   CouponEvent,
   PartnerLeadEvent,
+  LeadWindowEvent,
 ] as const;
 
 /**

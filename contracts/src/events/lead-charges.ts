@@ -5,7 +5,8 @@ import { z } from 'zod';
  * to a partner whose active subscription's plan has a price per lead is charged once, ever, on
  * stream `leadCharge-<leadId>`. Pending when requested, then succeeded (Stripe's PaymentIntent)
  * or failed with a reason a partner understands. Stripe's own later word (a payment_intent.*
- * webhook) settles a charge still pending; a settled charge never changes again.
+ * webhook) settles a charge still pending; a settled charge never changes again (a paid one may
+ * still be disputed and refunded, below: facts of their own).
  */
 export const leadChargeStream = (leadId: string) => `leadCharge-${leadId}`;
 
@@ -40,9 +41,73 @@ export const LeadChargeFailed = z.object({
   }),
 });
 
-export const LeadChargeEvent = z.discriminatedUnion('type', [LeadChargeRequested, LeadChargeSucceeded, LeadChargeFailed]);
+/**
+ * Disputes: the partner says a paid charge was not a lead worth paying for (Billing tab), with why;
+ * an admin resolves it by refunding it through Stripe or keeping it, with a note the partner
+ * reads. A refund is made by a reactor from the resolution (keyed by the lead, so once), which
+ * records Stripe's answer. One dispute per charge.
+ */
+export const LeadChargeDisputed = z.object({
+  type: z.literal('LeadChargeDisputed'),
+  data: z.object({ leadId: z.string(), partnerId: z.string(), reason: z.string(), disputedBy: z.string(), disputedAt: z.string() }),
+});
+
+export const LeadChargeDisputeOutcome = z.enum(['refund', 'keep']);
+export type LeadChargeDisputeOutcome = z.infer<typeof LeadChargeDisputeOutcome>;
+
+export const LeadChargeDisputeResolved = z.object({
+  type: z.literal('LeadChargeDisputeResolved'),
+  data: z.object({ leadId: z.string(), partnerId: z.string(), outcome: LeadChargeDisputeOutcome, note: z.string(), resolvedBy: z.string(), resolvedAt: z.string() }),
+});
+
+export const LeadChargeRefunded = z.object({
+  type: z.literal('LeadChargeRefunded'),
+  data: z.object({
+    leadId: z.string(),
+    partnerId: z.string(),
+    stripeRefundId: z.string(),
+    /** NZD: the whole charge. */
+    amount: z.number(),
+    refundedAt: z.string(),
+  }),
+});
+
+export const LeadChargeRefundFailed = z.object({
+  type: z.literal('LeadChargeRefundFailed'),
+  data: z.object({
+    leadId: z.string(),
+    partnerId: z.string(),
+    /** Stripe's words, for the admin. */
+    failureReason: z.string(),
+    failedAt: z.string(),
+  }),
+});
+
+export const LeadChargeEvent = z.discriminatedUnion('type', [LeadChargeRequested, LeadChargeSucceeded, LeadChargeFailed, LeadChargeDisputed, LeadChargeDisputeResolved, LeadChargeRefunded, LeadChargeRefundFailed]);
 export type LeadChargeEvent = z.infer<typeof LeadChargeEvent>;
-export const leadChargeEventTypes = ['LeadChargeRequested', 'LeadChargeSucceeded', 'LeadChargeFailed'] as const;
+export const leadChargeEventTypes = [
+  'LeadChargeRequested',
+  'LeadChargeSucceeded',
+  'LeadChargeFailed',
+  'LeadChargeDisputed',
+  'LeadChargeDisputeResolved',
+  'LeadChargeRefunded',
+  'LeadChargeRefundFailed',
+] as const;
+
+/**
+ * A partner's allowance of charged leads for one New Zealand day, stream
+ * `leadChargeAllowance-<partnerId>-<yyyy-mm-dd>` (appended with the expected revision): a lead is
+ * charged only once it is admitted here, and at most so many are a day (command-api's
+ * LEAD_CHARGES_PER_PARTNER_PER_DAY). The rest still reach the partner, never charged.
+ */
+export const LeadChargeAdmitted = z.object({
+  type: z.literal('LeadChargeAdmitted'),
+  data: z.object({ partnerId: z.string(), day: z.string(), leadId: z.string(), admittedAt: z.string() }),
+});
+
+export const LeadChargeAllowanceEvent = z.discriminatedUnion('type', [LeadChargeAdmitted]);
+export type LeadChargeAllowanceEvent = z.infer<typeof LeadChargeAllowanceEvent>;
 
 /** The workflow that runs a charge (id `leadCharge-<leadId>`, so a duplicate start joins or repeats harmlessly). */
 export const LEAD_CHARGE_WORKFLOW = 'leadChargeWorkflow';

@@ -38,6 +38,12 @@ export const PartnerLeadReceived = z.object({
     receivedAt: z.string(),
     /** Generated demo data (ops' demo seed), never to be mistaken for a real one; false when absent. */
     demo: z.boolean().default(false),
+    /**
+     * The lead this one repeats: its sender wrote to this partner already within the lead window
+     * (LeadWindowOpened), so it reaches the partner but is never charged. Absent: a lead of its
+     * own (and every lead received before the window existed).
+     */
+    repeatOf: z.string().optional(),
   }),
 });
 
@@ -56,3 +62,25 @@ export const PartnerLeadResponded = z.object({
 export const PartnerLeadEvent = z.discriminatedUnion('type', [PartnerLeadReceived, PartnerLeadRead, PartnerLeadResponded]);
 export type PartnerLeadEvent = z.infer<typeof PartnerLeadEvent>;
 export const partnerLeadEventTypes = ['PartnerLeadReceived', 'PartnerLeadRead', 'PartnerLeadResponded'] as const;
+
+/**
+ * The lead window of one sender and one partner, stream `leadWindow-<digest of sender and
+ * partner>`: every request of the sender (their account, or a signed-out visitor's email) to the
+ * partner within the window is one lead. The first opens it (a lead that may be charged); a
+ * different message within it is recorded as a repeat (it reaches the partner, never charged); the
+ * same message again adds nothing. Appended with the expected revision, so parallel requests of
+ * one sender make one lead. Only digests: the sender's address stays in the lead itself.
+ */
+export const LeadWindowOpened = z.object({
+  type: z.literal('LeadWindowOpened'),
+  data: z.object({ partnerId: z.string(), leadId: z.string(), messageDigest: z.string(), openedAt: z.string() }),
+});
+
+export const LeadRepeatRecorded = z.object({
+  type: z.literal('LeadRepeatRecorded'),
+  data: z.object({ partnerId: z.string(), leadId: z.string(), firstLeadId: z.string(), messageDigest: z.string(), recordedAt: z.string() }),
+});
+
+export const LeadWindowEvent = z.discriminatedUnion('type', [LeadWindowOpened, LeadRepeatRecorded]);
+export type LeadWindowEvent = z.infer<typeof LeadWindowEvent>;
+export const leadWindowEventTypes = ['LeadWindowOpened', 'LeadRepeatRecorded'] as const;

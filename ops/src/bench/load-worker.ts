@@ -8,12 +8,26 @@ import { percentile } from './percentile';
  * the server it measures. Every response time is kept, so any percentile (p95 too, which
  * autocannon does not report) is exact. Off the main thread autocannon returns raw counters.
  */
-const { url, connections, seconds, headers, method, body, amount } = workerData.request as LoadRequest;
+const { url, connections, seconds, headers, method, body, amount, variants } = workerData.request as LoadRequest;
 const post = (m: LoadMessage) => parentPort!.postMessage(m);
 const latencies: number[] = [];
 let elapsed = 0;
 
-const instance = autocannon({ url, connections, headers, ...(method ? { method } : {}), ...(body ? { body } : {}), ...(amount ? { amount } : { duration: seconds }) }, (error, result) => {
+// autocannon asks setupRequest for every request it sends, so each takes the next variant.
+let sent = 0;
+const perRequest = variants?.length
+  ? {
+      requests: [
+        {
+          setupRequest: (request: { headers?: Record<string, string>; body?: string }) => {
+            const v = variants[sent++ % variants.length]!;
+            return { ...request, headers: { ...request.headers, ...v.headers }, ...(v.body === undefined ? {} : { body: v.body }) };
+          },
+        },
+      ],
+    }
+  : {};
+const instance = autocannon({ url, connections, headers, ...(method ? { method } : {}), ...(body ? { body } : {}), ...perRequest, ...(amount ? { amount } : { duration: seconds }) }, (error, result) => {
   if (error) {
     post({ kind: 'error', message: error.message });
     return;

@@ -10,6 +10,11 @@ export interface LoadRequest {
   body?: string;
   /** Send exactly this many requests (then `seconds` only sizes the progress bar): every one is answered. */
   amount?: number;
+  /**
+   * Requests differing per send (each its own cookie, serve token and client address): the n-th
+   * request sent takes variant n mod length, its headers added to `headers` and its body instead of `body`.
+   */
+  variants?: { headers: Record<string, string>; body?: string }[];
 }
 
 export interface LoadResult {

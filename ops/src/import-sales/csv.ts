@@ -1,7 +1,8 @@
 /**
- * A small RFC 4180 CSV reader and writer, enough for sale imports from spreadsheets:
- * fields separated by commas, records by CRLF or LF (or a lone CR), fields in double quotes may
- * hold commas, quotes (doubled: "") and line breaks. A UTF-8 byte order mark is skipped.
+ * A small RFC 4180 CSV reader, enough for sale imports from spreadsheets (Kāinga writes its CSV
+ * with contracts' csvRows): fields separated by commas, records by CRLF or LF (or a lone CR),
+ * fields in double quotes may hold commas, quotes (doubled: "") and line breaks. A UTF-8 byte
+ * order mark is skipped.
  * Blank lines (and rows whose fields are all blank, as spreadsheets export) are skipped.
  * Lenient where RFC 4180 is strict and the meaning is clear: a quote inside an unquoted field
  * is kept as is, text after a closing quote is appended to the field.
@@ -71,15 +72,4 @@ export function parseCsv(text: string): CsvRecord[] {
   if (quoted) throw new CsvError('a quoted field is never closed (a " is missing)', quoteLine);
   if (field !== '' || fields.length > 0) endRecord();
   return records;
-}
-
-/** One field as CSV: quoted when it holds a comma, a quote, a line break or edge spaces. */
-export function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Records as CSV text with CRLF line ends (RFC 4180), ending with a line break. */
-export function formatCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }

@@ -84,6 +84,8 @@ describe('importSales', () => {
     const back = parseCsv(errorsCsv(result)).map((r) => r.fields);
     expect(back[0]).toEqual(['row', 'errors', ...header.split(',')]);
     expect(back[2]!.slice(0, 3)).toEqual(['5', 'sale_date 2099-01-01 is in the future', '3 Multi\nLine Street']);
+    // A negative latitude is a number, not a formula: it comes back as it was, ready to import again.
+    expect(back[4]!.slice(-3)).toEqual(['-33.9', '151.2', '']);
   });
 
   it('refuses a file whose header is wrong, naming the missing columns', async () => {

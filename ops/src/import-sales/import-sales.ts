@@ -1,7 +1,7 @@
 import { recordSale } from '@kainga/command-api';
-import type { EventMetadata } from '@kainga/contracts';
+import { csvRows, type EventMetadata } from '@kainga/contracts';
 import type { Stores } from '@kainga/platform';
-import { formatCsv, parseCsv, type CsvRecord } from './csv';
+import { parseCsv, type CsvRecord } from './csv';
 import { optionalColumns, requiredColumns, saleColumns, validateRow, type SaleColumn, type SaleRow } from './validate-row';
 
 /** The file cannot be imported at all: unreadable CSV, or a header without the required columns. */
@@ -109,8 +109,9 @@ export async function importSales(stores: Stores, csvText: string, options: Impo
 /**
  * The rejected rows as CSV: `row,errors`, then the file's own columns with the row as it was.
  * Fix the values, delete the two first columns or not (unknown columns are ignored), and import
- * the file again.
+ * the file again. A value a spreadsheet would run as a formula comes back with an apostrophe in
+ * front (contracts' csv-cell.ts); numbers, negative ones too, come back as they were.
  */
 export function errorsCsv(summary: Pick<ImportSummary, 'header' | 'errors'>): string {
-  return formatCsv([['row', 'errors', ...summary.header], ...summary.errors.map((e) => [e.row, e.message, ...e.fields])]);
+  return csvRows([['row', 'errors', ...summary.header], ...summary.errors.map((e) => [e.row, e.message, ...e.fields])]);
 }

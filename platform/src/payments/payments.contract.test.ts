@@ -265,6 +265,24 @@ describe('Payments contract: StripePayments (official SDK) on a local Stripe', (
     expect([err.kind, err.message]).toEqual(['unavailable', PAYMENT_PROVIDER_UNAVAILABLE]);
   });
 
+  it('refunds a paid PaymentIntent once per idempotency key, and answers a refund Stripe refuses with its words', async () => {
+    const { customerId } = await payments.ensureCustomer({ partnerId: 'partner-refund', email: 'refund@example.nz', name: 'Refund Buyer' });
+    const charge = await payments.chargeOffSession({ customerId, paymentMethodId: 'pm_card_visa', amountCents: 2500, currency: 'nzd', description: 'Kāinga lead', idempotencyKey: 'kainga-lead-charge-r1', metadata: { leadId: 'r1', partnerId: 'partner-refund' } });
+    if (charge.status !== 'succeeded') throw new Error('the charge to refund did not succeed');
+    const request = { paymentIntentId: charge.paymentIntentId, amountCents: 2500, idempotencyKey: 'kainga-lead-refund-r1', metadata: { leadId: 'r1', partnerId: 'partner-refund' } };
+    const refund = await payments.refundPayment(request);
+    expect(refund).toEqual({ status: 'refunded', refundId: expect.stringMatching(/^re_/) });
+    // A retry (the same key) is the same refund, not a second one.
+    expect(await payments.refundPayment(request)).toEqual(refund);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === charge.paymentIntentId)).toEqual([expect.objectContaining({ amount: 2500, metadata: { leadId: 'r1', partnerId: 'partner-refund' } })]);
+    expect(stripe.requestsTo('POST', '/v1/refunds').at(-1)!.params).toEqual({ payment_intent: charge.paymentIntentId, amount: '2500', metadata: { leadId: 'r1', partnerId: 'partner-refund' } });
+    // Refunded already (another key: someone refunded it in Stripe's dashboard): Stripe's words, final.
+    expect(await payments.refundPayment({ ...request, idempotencyKey: 'kainga-lead-refund-r1-again' })).toEqual({ status: 'failed', message: `Charge for ${charge.paymentIntentId} has already been refunded.` });
+    stripe.failNext('POST', '/v1/refunds', 1, 500);
+    const err = await refusal(() => payments.refundPayment({ ...request, idempotencyKey: 'kainga-lead-refund-r1-down' }));
+    expect([err.kind, err.message]).toEqual(['unavailable', PAYMENT_PROVIDER_UNAVAILABLE]);
+  });
+
   it('answers 503 in words a person understands when Stripe refuses or cannot be reached', async () => {
     const wrongKey = new StripePayments({ secretKey: 'sk_test_wrong', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiUrl: stripe.url, onProviderError: (err) => providerErrors.push(err) });
     const refused = await refusal(() => wrongKey.ensureCustomer({ partnerId: 'p', email: 'a@example.nz', name: 'A' }));
@@ -293,6 +311,7 @@ describe('Payments contract: PaymentsNotConfigured (no Stripe keys)', () => {
       () => payments.paymentFailureMessage('in'),
       () => payments.defaultPaymentMethodOf('cus'),
       () => payments.chargeOffSession({ customerId: 'cus', paymentMethodId: 'pm', amountCents: 2500, currency: 'nzd', description: 'lead', idempotencyKey: 'k', metadata: { leadId: 'l', partnerId: 'p' } }),
+      () => payments.refundPayment({ paymentIntentId: 'pi', amountCents: 2500, idempotencyKey: 'k', metadata: { leadId: 'l', partnerId: 'p' } }),
     ];
     for (const call of calls) {
       const err = await refusal(call);

@@ -101,7 +101,10 @@ interface LeadPaymentNoticeBase {
 
 /**
  * A verified webhook, in Kāinga's words. Unknown event types and objects without a subscription
- * come back as `ignored`, so the route answers 200 and Stripe stops sending them.
+ * come back as `ignored`, so the route answers 200 and Stripe stops sending them. An event of a
+ * type Kāinga acts on whose object lacks a field it reads, or holds one in another shape, comes
+ * back as `unreadable`, with what is wrong: authentic, so answered 200 (no retry can mend it), and
+ * recorded so that someone can look into it.
  */
 export type PaymentNotice =
   | (NoticeBase & {
@@ -126,7 +129,8 @@ export type PaymentNotice =
   | (NoticeBase & { kind: 'subscription_updated' | 'subscription_deleted'; status: string; cancelAtPeriodEnd: boolean; currentPeriodStart: string | null; currentPeriodEnd: string | null })
   | (LeadPaymentNoticeBase & { kind: 'lead_payment_succeeded' })
   | (LeadPaymentNoticeBase & { kind: 'lead_payment_failed' })
-  | { kind: 'ignored'; eventId: string; eventType: string; occurredAt: string };
+  | { kind: 'ignored'; eventId: string; eventType: string; occurredAt: string }
+  | { kind: 'unreadable'; eventId: string; eventType: string; occurredAt: string; reason: string };
 
 /** A one-off off-session charge of a customer's saved card (a lead charge). */
 export interface OffSessionChargeRequest {
@@ -154,6 +158,24 @@ export type OffSessionCharge = { status: 'succeeded'; paymentIntentId: string } 
  * with the card provider's words. Stripe unreachable is thrown as a CommandError 'unavailable'.
  */
 export type InvoiceRetry = { status: 'paid'; amountPaid: number; currency: string; periodStart: string; periodEnd: string } | { status: 'failed'; message: string };
+
+/** A paid PaymentIntent given back (a lead charge an admin refunded after the partner disputed it). */
+export interface RefundRequest {
+  paymentIntentId: string;
+  /** In the currency's smallest unit (NZD cents): the whole charge. */
+  amountCents: number;
+  /** Stripe's idempotency key: a retried refund returns the first one instead of refunding twice. */
+  idempotencyKey: string;
+  /** Carried on the refund, so it names our lead. */
+  metadata: { leadId: string; partnerId: string };
+}
+
+/**
+ * The outcome of a refund: made (Stripe accepted it: succeeded, or pending on its way back to the
+ * card), or refused with Stripe's words (final: already refunded, disputed at the bank, …). Stripe
+ * unreachable is thrown as a CommandError 'unavailable' and worth retrying.
+ */
+export type Refund = { status: 'refunded'; refundId: string } | { status: 'failed'; message: string };
 
 export interface Payments {
   /** False on PaymentsNotConfigured: every other call then throws the 503 CommandError. */
@@ -185,7 +207,8 @@ export interface Payments {
   cancelNow(providerSubscriptionId: string): Promise<ProviderSubscription>;
   /**
    * Verifies a webhook's signature over its raw body and reads it. A missing or forged signature
-   * (or a body that is not the provider's event) throws a CommandError 'invalid'.
+   * (or a body that is not the provider's event at all: no id, type or time) throws a CommandError
+   * 'invalid'; an event whose object cannot be read is the notice `unreadable`.
    */
   readWebhook(rawBody: Buffer, signature: string | undefined): PaymentNotice;
   /** The card provider's words for an invoice's last failed payment attempt, when it gave any. */
@@ -200,4 +223,6 @@ export interface Payments {
   chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionCharge>;
   /** Pays an open invoice now with the saved card (`invoices.pay`, off-session), once per idempotency key. */
   retryInvoicePayment(invoiceId: string, idempotencyKey: string): Promise<InvoiceRetry>;
+  /** Refunds a paid PaymentIntent (`refunds.create`), once per idempotency key. */
+  refundPayment(request: RefundRequest): Promise<Refund>;
 }

@@ -1,7 +1,23 @@
 import Stripe from 'stripe';
 import { PAYMENT_FAILED_DEFAULT } from '@kainga/contracts';
 import { CommandError } from '../command/errors';
-import type { CheckoutSubscription, CouponRequest, CustomerRequest, InvoiceRetry, OffSessionCharge, OffSessionChargeRequest, PaymentNotice, Payments, PlanPrice, PlanPriceRequest, ProviderSubscription, SubscriptionRequest } from './payments';
+import type {
+  CheckoutSubscription,
+  CouponRequest,
+  CustomerRequest,
+  InvoiceRetry,
+  OffSessionCharge,
+  OffSessionChargeRequest,
+  PaymentNotice,
+  Payments,
+  PlanPrice,
+  PlanPriceRequest,
+  ProviderSubscription,
+  Refund,
+  RefundRequest,
+  SubscriptionRequest,
+} from './payments';
+import { shapeProblem, StripeEventEnvelope } from './stripe-event-shapes';
 import { invoicePeriod, noticeOf, subscriptionPeriod } from './stripe-notices';
 
 export interface StripePaymentsOptions {
@@ -165,14 +181,17 @@ export class StripePayments implements Payments {
 
   readWebhook(rawBody: Buffer, signature: string | undefined): PaymentNotice {
     if (!signature) throw new CommandError('invalid', 'The Stripe-Signature header is missing.');
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch {
       // A forged or stale signature, or a body changed on the way: nothing of it is believed.
       throw new CommandError('invalid', 'The webhook signature could not be verified.');
     }
-    return noticeOf(event);
+    // Signed JSON that is not an event: nothing to acknowledge by id, and Stripe never sends one.
+    const envelope = StripeEventEnvelope.safeParse(event);
+    if (!envelope.success) throw new CommandError('invalid', `The webhook body is not a Stripe event (${shapeProblem(envelope.error)}).`);
+    return noticeOf(envelope.data);
   }
 
   /** The last failed attempt's decline message (its PaymentIntent's last_payment_error); null when Stripe gave none. */
@@ -251,6 +270,26 @@ export class StripePayments implements Payments {
         return this.call(async () => paid(await this.stripe.invoices.retrieve(invoiceId)));
       }
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'invoice_no_customer_payment_method') return { status: 'failed', message: NO_SAVED_CARD };
+      this.options.onProviderError?.(err);
+      throw new CommandError('unavailable', PAYMENT_PROVIDER_UNAVAILABLE);
+    }
+  }
+
+  /**
+   * `refunds.create` for the PaymentIntent. Stripe refusing it (already refunded, disputed at the
+   * bank: an invalid_request_error) is answered as `failed` with its words, not thrown, because
+   * retrying cannot change it; a refund Stripe made but marked failed or canceled is the same.
+   */
+  async refundPayment(request: RefundRequest): Promise<Refund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: request.paymentIntentId, amount: request.amountCents, metadata: { ...request.metadata } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed', message: `The refund ${refund.status === 'failed' ? 'failed' : 'was canceled'}${refund.failure_reason ? ` (${refund.failure_reason})` : ''}.` };
+      return { status: 'refunded', refundId: refund.id };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', message: err.message };
       this.options.onProviderError?.(err);
       throw new CommandError('unavailable', PAYMENT_PROVIDER_UNAVAILABLE);
     }

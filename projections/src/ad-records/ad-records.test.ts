@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@kainga/platform';
 import { describe, expect, it } from 'vitest';
-import { AD_RECORD_COLUMNS, csvField, csvHeader, csvLine, ndjsonLine, toAdRecord } from './ad-records';
+import { AD_RECORD_COLUMNS, csvHeader, csvLine, ndjsonLine, toAdRecord } from './ad-records';
 import { click, impression } from './ad-log.fixture';
 
 const recorded = (e: ReturnType<typeof impression>, position: string): RecordedEvent => ({ ...e, streamName: 'adActivity-2026-03-01', revision: 0, position, recordedAt: '2026-03-01T10:00:00.000Z' });
@@ -23,14 +23,11 @@ describe('ad records', () => {
     expect(ndjsonLine(r)).toContain('"tier":null,');
   });
 
-  it('quotes CSV fields per RFC 4180 and leaves plain ones bare', () => {
-    expect(csvField('plain text')).toBe('plain text');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
-    expect(csvField('')).toBe('');
-    expect(csvField(null)).toBe('');
+  it('neutralises in CSV the anonymous fields a spreadsheet would run as formulas, and leaves NDJSON as recorded', () => {
+    const formulas = { city: '=HYPERLINK("https://evil.example","x")', suburb: '+SUM(1,2)', propertyId: '@SUM(A1)', userAgent: "=cmd|' /C calc'!A0" };
+    const r = toAdRecord(recorded(click(1, '2026-03-01T09:00:01.000Z', formulas), '00000000000000000002'));
+    expect(csvLine(r)).toContain(`,"'=HYPERLINK(""https://evil.example"",""x"")","'+SUM(1,2)",,'@SUM(A1),'=cmd|' /C calc'!A0,`);
+    expect(JSON.parse(ndjsonLine(r))).toMatchObject(formulas);
   });
 
   it('writes a header and rows of the same width, each ending in CRLF', () => {

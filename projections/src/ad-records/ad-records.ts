@@ -1,4 +1,4 @@
-import { AD_EVENT_TEXT_FORMATS, adActivityEventTypes, type AdEventTextFormat } from '@kainga/contracts';
+import { AD_EVENT_TEXT_FORMATS, adActivityEventTypes, csvRow, type AdEventTextFormat } from '@kainga/contracts';
 import type { RecordedEvent } from '@kainga/platform';
 
 /**
@@ -74,16 +74,11 @@ export function toAdRecord(e: RecordedEvent): AdRecord {
 /** One JSON object and a `\n`. */
 export const ndjsonLine = (r: AdRecord): string => `${JSON.stringify(r)}\n`;
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; null is an empty field. */
-export function csvField(v: string | null): string {
-  if (v === null) return '';
-  return NEEDS_QUOTES.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-/** RFC 4180 ends every record, the header too, with CRLF. */
-export const csvRow = (values: readonly (string | null)[]): string => `${values.map(csvField).join(',')}\r\n`;
+/**
+ * CSV as every Kāinga export writes it (contracts' csv-cell.ts): RFC 4180, and a city, suburb,
+ * property id or user agent that a spreadsheet would run as a formula (anyone's browser sends
+ * them) neutralised.
+ */
 export const csvHeader = (): string => csvRow(AD_RECORD_COLUMNS);
 export const csvLine = (r: AdRecord): string => csvRow(AD_RECORD_COLUMNS.map((c) => r[c]));
 

@@ -1,10 +1,10 @@
-import type { AuditEventView } from '@kainga/contracts';
+import { csvRow as csvRecord, type AuditEventView } from '@kainga/contracts';
 
 /**
  * How an export of the history writes each event. NDJSON: one AuditEventView per line, as the
- * page answers it. CSV (RFC 4180): a header row, then one row per event in fixed columns, CRLF
- * line ends, a field quoted when it holds a quote, comma or line break (quotes doubled), and the
- * event's data as one JSON cell.
+ * page answers it. CSV: a header row, then one row per event in fixed columns, the event's data as
+ * one JSON cell, written as every Kāinga CSV is (contracts' csv-cell.ts: RFC 4180, and text a
+ * spreadsheet would run as a formula, such as a name someone typed, neutralised).
  */
 export type ExportFormat = 'csv' | 'ndjson';
 
@@ -25,38 +25,25 @@ export const CSV_COLUMNS = [
   'data',
 ] as const;
 
-/**
- * A CSV field. Text a person typed (a name) that a spreadsheet would run as a formula (it starts
- * with =, +, -, @, a tab or a carriage return) is prefixed with an apostrophe, as OWASP advises.
- */
-function csvField(value: string | number | null, typed = false): string {
-  let text = value === null ? '' : String(value);
-  if (typed && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+export const csvHeader = () => csvRecord(CSV_COLUMNS);
 
-export const csvHeader = () => `${CSV_COLUMNS.join(',')}\r\n`;
-
-export function csvRow(e: AuditEventView): string {
-  return (
-    [
-      csvField(e.position),
-      csvField(e.recordedAt),
-      csvField(e.stream),
-      csvField(e.revision),
-      csvField(e.type),
-      csvField(e.actor?.id ?? null),
-      csvField(e.actor?.name ?? null, true),
-      csvField(e.actor?.email ?? null, true),
-      csvField(e.actorRoles.join(' ')),
-      csvField(e.correlationId),
-      csvField(e.causationId),
-      csvField(e.occurredAt),
-      csvField(e.id),
-      csvField(JSON.stringify(e.data ?? null)),
-    ].join(',') + '\r\n'
-  );
-}
+export const csvRow = (e: AuditEventView): string =>
+  csvRecord([
+    e.position,
+    e.recordedAt,
+    e.stream,
+    e.revision,
+    e.type,
+    e.actor?.id,
+    e.actor?.name,
+    e.actor?.email,
+    e.actorRoles.join(' '),
+    e.correlationId,
+    e.causationId,
+    e.occurredAt,
+    e.id,
+    JSON.stringify(e.data ?? null),
+  ]);
 
 export const ndjsonLine = (e: AuditEventView) => `${JSON.stringify(e)}\n`;
 

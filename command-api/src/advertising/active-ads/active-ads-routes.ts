@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import type { AdServing } from '../activity/ad-serving';
 import { errorResponses } from '../../plugins/schemas';
 import { selectActiveAds, toActiveAd } from './select-active-ads';
 
@@ -17,15 +18,21 @@ const Query = ActiveAdsQuery.extend({ placement: z.enum(adPlacements, { error: B
  * town has no adverts, and without a city the adverts of every town are candidates. Adverts are
  * bought per town, so `suburb` narrows nothing (it is recorded with impressions). `targetRole`
  * names the advertiser's partner role (partnerRoleOfTarget); an unknown one matches no one.
+ *
+ * Each advert carries its serve token (serve-token.ts) for this placement and this browser
+ * session (the advertising cookie, given here when the browser has none): its impression and
+ * click count only with it. So the answer is the browser's own: `private, no-store`, never kept
+ * by a shared cache that would hand one visitor's tokens to the next.
  */
-export default async function activeAdsRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+export default async function activeAdsRoutes(app: FastifyInstance, { deps, serving }: { deps: AppDeps; serving: AdServing }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = deps.stores.readStore;
 
   r.get(
     '/api/ads/active',
     { schema: { tags: ['advertising'], querystring: Query, response: { 200: z.array(ActiveAd), ...errorResponses(400) } } },
-    async (request) => {
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
       const { placement, city, targetRole } = request.query;
       const location = city ? findLocation(city) : undefined;
       if (city && !location) return [];
@@ -36,7 +43,14 @@ export default async function activeAdsRoutes(app: FastifyInstance, { deps }: { 
       // maxImpressions counts per subscription per NZ calendar month (ISSUE9 decision).
       const today = nzDayOf(new Date().toISOString());
       const impressionsThisMonth = await subscriptionImpressionsBetween(store, [...new Set(candidates.map((c) => c.subscription._id))], `${today.slice(0, 8)}01`, today);
-      return selectActiveAds(candidates, { placement, partnerRole, impressionsThisMonth }).map(toActiveAd);
+      const shown = selectActiveAds(candidates, { placement, partnerRole, impressionsThisMonth });
+      if (shown.length === 0) return [];
+      const { sessionHash } = serving.hasher.visitorOf(request, reply);
+      const servedAt = Date.now();
+      return shown.map((c) => ({
+        ...toActiveAd(c),
+        serveToken: serving.tokens.issue({ adContentId: c.content._id, subscriptionId: c.subscription._id, placement, locationId: c.subscription.locationId, cap: c.plan!.maxImpressions, sessionHash, servedAt }),
+      }));
     },
   );
 }

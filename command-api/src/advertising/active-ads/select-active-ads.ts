@@ -51,8 +51,8 @@ export function selectActiveAds(candidates: readonly AdCandidate[], asked: Activ
   return [...gold, ...interleave(of('silver'), of('bronze'))];
 }
 
-/** An advert as the consumer screens read it (consumer spec §3). */
-export function toActiveAd({ content, subscription, partner, user }: AdCandidate): ActiveAd {
+/** An advert as the consumer screens read it (consumer spec §3), but for its serve token (the route signs one per browser session). */
+export function toActiveAd({ content, subscription, partner, user }: AdCandidate): Omit<ActiveAd, 'serveToken'> {
   const p = partner!;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return {

@@ -2,7 +2,8 @@ import { waitForProjection } from '@kainga/platform';
 import { nzDayOf } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, makePartner, placeAdvert, registerAdmin, startTestApp, type TestApp } from '../../testing/test-app';
+import { client, makePartner, newAdCookie, placeAdvert, registerAdmin, serveTokenFor, startTestApp, type TestApp } from '../../testing/test-app';
+import { AD_SESSION_COOKIE } from './ad-visitor';
 import { firstDayOf } from './performance-routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -21,9 +22,14 @@ describe('GET /api/admin/ad-performance', () => {
     const me = await partner.register('valuer-perf@example.nz');
     const partnerId = await makePartner(t.stores, me.id, 'registered_valuer');
     const ad = await placeAdvert(t.stores, { partnerId, userId: me.id, role: 'registered_valuer' });
-    // Three browsers see the advert in the sidebar, one on the mortgage calculator; one clicks.
-    const send = (kind: 'impression' | 'click', ip: string, placement: string) =>
-      t.app.inject({ method: 'POST', url: `/api/ads/${kind}`, payload: { adContentId: ad.adContentId, placement, userAgent: BROWSER, city: 'Auckland' }, headers: { 'user-agent': BROWSER }, remoteAddress: ip });
+    // Three browsers are served the advert in the sidebar, one on the mortgage calculator; one clicks.
+    const cookies = new Map<string, string>();
+    const send = (kind: 'impression' | 'click', ip: string, placement: 'sidebar_valuation' | 'mortgage_calculator') => {
+      const cookie = cookies.get(ip) ?? newAdCookie();
+      cookies.set(ip, cookie);
+      const serveToken = serveTokenFor(t.deps.sessionSecret, cookie, ad, { placement });
+      return t.app.inject({ method: 'POST', url: `/api/ads/${kind}`, payload: { adContentId: ad.adContentId, placement, userAgent: BROWSER, city: 'Auckland', serveToken }, headers: { 'user-agent': BROWSER }, cookies: { [AD_SESSION_COOKIE]: cookie }, remoteAddress: ip });
+    };
     for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) expect((await send('impression', ip, 'sidebar_valuation')).json()).toMatchObject({ recorded: true });
     expect((await send('impression', '203.0.113.4', 'mortgage_calculator')).json()).toMatchObject({ recorded: true });
     expect((await send('click', '203.0.113.1', 'sidebar_valuation')).json()).toMatchObject({ recorded: true });

@@ -33,6 +33,12 @@ export class RecentKeys {
     return true;
   }
 
+  /** Whether the key was claimed within the window before `at` (without claiming it). */
+  has(key: string, at: number): boolean {
+    const seen = this.seenAt.get(key);
+    return seen !== undefined && at - seen < this.windowMs;
+  }
+
   /** Forgets a claim whose event was not recorded. */
   release(key: string, at: number): void {
     if (this.seenAt.get(key) === at) this.seenAt.delete(key);

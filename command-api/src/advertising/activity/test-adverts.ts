@@ -1,6 +1,9 @@
-import { adActivityEventTypes, type PartnerRoleName } from '@kainga/contracts';
+import { adActivityEventTypes, type AdPlacement, type PartnerRoleName } from '@kainga/contracts';
 import { waitForProjection, type NewEvent, type Stores } from '@kainga/platform';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ensureTestPlan } from '../content/test-fixtures';
+import { VisitorHasher } from './ad-visitor';
+import { ServeTokens, type ServedAd } from './serve-token';
 
 const metadata = () => ({ actorId: 'test-admin', actorRoles: ['admin' as const], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() });
 const event = (type: string, data: object): NewEvent => ({ id: randomUUID(), type, data, metadata: metadata() });
@@ -11,6 +14,7 @@ const event = (type: string, data: object): NewEvent => ({ id: randomUUID(), typ
  * once the ad_content and ad_subscriptions read models have it. `approved: false` leaves it pending approval.
  */
 export async function placeAdvert(stores: Stores, partner: { partnerId: string; userId: string; role: PartnerRoleName }, { approved = true } = {}) {
+  await ensureTestPlan(stores, 'gold');
   const subscriptionId = randomUUID();
   const adContentId = randomUUID();
   const at = new Date().toISOString();
@@ -49,3 +53,16 @@ export const adActivityCount = (stores: Stores) => stores.eventStore.countEvents
 
 /** The ad impressions and clicks in the log (the first 10,000). */
 export const adActivityEvents = (stores: Stores) => stores.eventStore.readAll({ filter: { eventTypes: adActivityEventTypes, streamPrefixes: ['adActivity-'] }, limit: 10_000 });
+
+/** A well-formed advertising cookie value, as the server would give a new browser session. */
+export const newAdCookie = () => randomBytes(16).toString('base64url');
+
+/**
+ * The serve token GET /api/ads/active would have given the browser holding `cookie` for this
+ * advert (signed with the app's session secret), so a test or a bench can send impressions that
+ * count without asking for the list first. `served` overrides what was served (a small cap, an old time).
+ */
+export function serveTokenFor(sessionSecret: string, cookie: string, ad: { adContentId: string; subscriptionId: string }, served: Partial<Omit<ServedAd, 'adContentId' | 'subscriptionId' | 'sessionHash'>> & { placement?: AdPlacement } = {}): string {
+  const sessionHash = new VisitorHasher(sessionSecret).hash('session', cookie);
+  return new ServeTokens(sessionSecret).issue({ placement: 'sidebar_valuation', locationId: 'auckland', cap: 10_000, servedAt: Date.now(), ...served, ...ad, sessionHash });
+}

@@ -3,9 +3,10 @@ import { adTierLabels, roleLabels } from '@kainga/contracts';
 import { CommandError, conflict, eventIdFor, notFound, waitForCommand, type CommandContext } from '@kainga/platform';
 import { findPartner, findUser, subscriptionById } from '@kainga/projections';
 import type { AppDeps } from '../../deps';
+import { inReservedSlot, reserveAdSlot } from './ad-slot-reservation';
 import { adSubscriptionStream } from './ad-subscription';
+import { activePlan, servedLocation, startSubscription } from './subscription-rules';
 import { adminSubscriptionViews } from './subscription-views';
-import { activePlan, runningSubscription, servedLocation, startSubscription } from './subscription-rules';
 
 export const PARTNER_NOT_FOUND = 'Partner not found.';
 
@@ -19,8 +20,9 @@ export const PARTNER_NOT_FOUND = 'Partner not found.';
  * - the plan exists (404) and is active (409: an inactive plan takes no new subscribers);
  * - the location is a known town (400) that the partner serves (400): adverts are shown by
  *   location, and leads from them go to a partner who works there;
- * - one running (active or paused) subscription per partner, tier and location (409), so a
- *   double submit does not allocate twice; an expired one may be allocated again.
+ * - one live (active, paused, or a checkout awaiting payment) subscription per partner, tier and
+ *   location (409), held by the slot's reservation (ad-slot-reservation.ts), so neither a double
+ *   submit nor a checkout racing it makes a second; an expired one may be allocated again.
  * With an Idempotency-Key the subscription id derives from the key, so a retry finds the first.
  * `demo` is set only by ops' demo seed (the route never takes it from a body).
  */
@@ -41,9 +43,12 @@ export async function allocateAdPlan(
   const location = await servedLocation(store, partner._id, request.locationId, (city) => `${partner.businessName} does not serve ${city}. Choose one of the partner’s locations.`);
 
   const subscriptionId = eventIdFor(ctx.idempotencyKey, 'adSubscription', 0);
-  if (await runningSubscription(store, partner._id, tier, location.id, subscriptionId)) throw conflict(`${partner.businessName} already has a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
+  const claim = { partnerId: partner._id, tier, locationId: location.id, subscriptionId, via: 'admin' } as const;
+  if (await reserveAdSlot(deps.stores, claim, ctx)) throw conflict(`${partner.businessName} already has a ${adTierLabels[tier]} subscription in ${location.cityName}.`);
 
-  const result = await startSubscription(deps.stores.eventStore, { subscriptionId, partner, planId: plan.planId, tier, locationId: location.id, source: { via: 'admin', by }, demo }, ctx);
+  const result = await inReservedSlot(deps.stores.eventStore, claim, ctx, () =>
+    startSubscription(deps.stores.eventStore, { subscriptionId, partner, planId: plan.planId, tier, locationId: location.id, source: { via: 'admin', by }, demo }, ctx),
+  );
   await waitForCommand(deps.stores, 'ad_subscriptions', adSubscriptionStream(subscriptionId), result);
   const doc = await subscriptionById(store, subscriptionId);
   const [view] = doc ? await adminSubscriptionViews(store, [doc]) : [];

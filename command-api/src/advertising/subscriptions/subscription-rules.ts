@@ -1,13 +1,14 @@
 import type { AdSubscriptionSource, AdTier, Location } from '@kainga/contracts';
 import { locationById } from '@kainga/contracts';
 import { conflict, handleCommand, invalid, loadAggregate, notFound, type CommandContext, type EventStore, type ReadStore, type Stores } from '@kainga/platform';
-import { locationsOfPartners, subscriptionsOfPartner, type AdSubscriptionDoc, type PartnerDoc } from '@kainga/projections';
+import { locationsOfPartners, type PartnerDoc } from '@kainga/projections';
 import { adSubscriptionDecider, adSubscriptionStream } from './ad-subscription';
 import { AD_PLAN_NOT_FOUND, adPlanDecider, adPlanStream, tierOfAdPlanId, type AdPlanState } from '../plans/ad-plan';
 
 /**
  * The rules a new subscription meets however it starts, an admin's allocation or a partner's
- * checkout; each caller words the refusals for the person it answers.
+ * checkout; each caller words the refusals for the person it answers. One live subscription per
+ * partner, tier and town is the slot's reservation (ad-slot-reservation.ts).
  */
 
 /** The plan `adPlanId` names, as its stream tells it: 404 when there is none, 409 (in the caller's words) when it is switched off. */
@@ -26,11 +27,6 @@ export async function servedLocation(store: ReadStore, partnerId: string, locati
   const served = (await locationsOfPartners(store, [partnerId])).get(partnerId) ?? [];
   if (!served.some((l) => l.locationId === location.id)) throw invalid(notServed(location.cityName));
   return location;
-}
-
-/** The partner's running (not expired) subscription for a tier and town, other than `exceptId` (a retry's own). */
-export async function runningSubscription(store: ReadStore, partnerId: string, tier: AdTier, locationId: string, exceptId: string): Promise<AdSubscriptionDoc | undefined> {
-  return (await subscriptionsOfPartner(store, partnerId)).find((s) => s._id !== exceptId && s.tier === tier && s.locationId === locationId && s.status !== 'expired');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CouponTerms } from '@kainga/contracts';
 import { COUPON_BUSY_MESSAGE, COUPON_INVALID_MESSAGE, couponStream, normaliseCouponCode, toCents } from '@kainga/contracts';
 import { CommandError, conflict, handleCommand, invalid, loadAggregate, type CommandContext, type EventStore, type Payments } from '@kainga/platform';
-import { couponDecider, couponRefusal, redemptionKey } from './coupon';
+import { couponDecider, couponRefusal, redemptionKey, type CouponState } from './coupon';
 
 /** A code the checkout may use: its stream and terms. */
 export interface CheckoutCoupon {
@@ -9,8 +9,6 @@ export interface CheckoutCoupon {
   code: string;
   stream: string;
   terms: CouponTerms;
-  /** The subscriptions holding a use of it when it was read. */
-  holders: ReadonlySet<string>;
 }
 
 /**
@@ -18,6 +16,8 @@ export interface CheckoutCoupon {
  * state (each attempt lets one writer through), rather than told to try again.
  */
 const REDEEM_ATTEMPTS = 30;
+
+const holdsUse = (state: CouponState, subscriptionId: string) => state.status === 'created' && !!state.held[subscriptionId];
 
 /**
  * The code the partner typed, if it can be used now: unknown, inactive, not yet valid, expired
@@ -27,10 +27,14 @@ const REDEEM_ATTEMPTS = 30;
 export async function usableCoupon(eventStore: EventStore, typed: string, subscriptionId: string, at: string): Promise<CheckoutCoupon> {
   const stream = couponStream(normaliseCouponCode(typed));
   const { state } = await loadAggregate(eventStore, couponDecider, stream);
-  const heldAlready = state.status === 'created' && !!state.held[subscriptionId];
-  const refusal = heldAlready ? null : couponRefusal(state, at);
+  const refusal = holdsUse(state, subscriptionId) ? null : couponRefusal(state, at);
   if (refusal || state.status !== 'created') throw invalid(refusal ?? COUPON_INVALID_MESSAGE);
-  return { couponId: state.couponId, code: state.terms.code, stream, terms: state.terms, holders: new Set(Object.keys(state.held)) };
+  return { couponId: state.couponId, code: state.terms.code, stream, terms: state.terms };
+}
+
+/** Whether the subscription holds a use of the code now, as the code's stream tells it (another checkout may have just taken it). */
+export async function couponHeldBy(eventStore: EventStore, coupon: CheckoutCoupon, subscriptionId: string): Promise<boolean> {
+  return holdsUse((await loadAggregate(eventStore, couponDecider, coupon.stream)).state, subscriptionId);
 }
 
 /**

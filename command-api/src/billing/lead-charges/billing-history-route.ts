@@ -1,5 +1,5 @@
-import { BillingHistoryResponse, PartnerRoleQuery, type BillingHistoryEntry } from '@kainga/contracts';
-import { leadChargesOfPartner, leadChargeSummary, LEAD_CHARGES_LIST_LIMIT, subscriptionsOfPartner, type LeadChargeDoc } from '@kainga/projections';
+import { BillingHistoryResponse, PartnerRoleQuery } from '@kainga/contracts';
+import { leadChargesOfPartner, leadChargeSummary, LEAD_CHARGES_LIST_LIMIT, subscriptionsOfPartner } from '@kainga/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -7,22 +7,14 @@ import { nzMonthStart } from '../../leads/nz-month';
 import { activePartner } from '../../partners/active-partner';
 import { currentUser, routeGuard } from '../../plugins/actor';
 import { errorResponses } from '../../plugins/schemas';
-
-const entryOf = (c: LeadChargeDoc): BillingHistoryEntry => ({
-  id: c._id,
-  leadId: c.partnerLeadId,
-  amount: c.amount,
-  status: c.status,
-  createdAt: c.createdAt,
-  ...(c.stripePaymentIntentId ? { stripePaymentIntentId: c.stripePaymentIntentId } : {}),
-  ...(c.failureReason ? { failureReason: c.failureReason } : {}),
-});
+import { billingEntryOf } from './billing-entry';
 
 /**
  * GET /api/billing/history (spec 001 §7, per active role): the lead charges of the partner the
  * caller acts as (`?role=`), newest first (at most 500), and the Billing tab's summary over all of
- * them — total billed (succeeded), this month's (New Zealand calendar month), the failed count —
- * and the partner's active subscriptions. Only the caller's own partner record is ever read.
+ * them — total billed (succeeded, less refunds), this month's (New Zealand calendar month), the
+ * failed count — and the partner's active subscriptions. A disputed charge carries its dispute.
+ * Only the caller's own partner record is ever read.
  */
 export default async function billingHistoryRoute(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -41,7 +33,7 @@ export default async function billingHistoryRoute(app: FastifyInstance, { deps }
       const partner = await activePartner(store, currentUser(request), request.query.role);
       const [charges, subscriptions] = await Promise.all([leadChargesOfPartner(store, partner._id), subscriptionsOfPartner(store, partner._id)]);
       return {
-        entries: charges.slice(0, LEAD_CHARGES_LIST_LIMIT).map(entryOf),
+        entries: charges.slice(0, LEAD_CHARGES_LIST_LIMIT).map(billingEntryOf),
         summary: { ...leadChargeSummary(charges, nzMonthStart(new Date())), activeSubscriptions: subscriptions.filter((s) => s.status === 'active').length },
       };
     },

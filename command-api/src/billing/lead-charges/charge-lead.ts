@@ -3,7 +3,9 @@ import { LEAD_CHARGE_PAYMENTS_NOT_CONFIGURED, NO_PAYMENT_METHOD, paymentCustomer
 import { handleCommand, loadAggregate, type EventStore, type Payments, type ReadStore } from '@kainga/platform';
 import { adPlansById, subscriptionsOfPartner } from '@kainga/projections';
 import { leadDecider, leadStream } from '../../leads/lead';
+import { formatIsoDate, nzDateOf } from '../../valuations/model/calendar';
 import { paymentCustomerDecider } from '../payment-customer';
+import { leadChargeAllowanceDecider, leadChargeAllowanceStream } from './lead-charge-allowance';
 import { leadChargeDecider, leadChargeStream, type LeadChargeCommand, type LeadChargeState } from './lead-charge';
 
 /**
@@ -23,10 +25,20 @@ export interface LeadChargeTerms {
  * has a subscription that is active now, started no later than the lead, whose plan's price per
  * lead is above zero. Several such subscriptions (other towns, other tiers): the one in the lead's
  * town, else the dearest per lead, else the oldest — one lead is charged once, by one subscription.
- * Demo leads (ops' demo seed) are never charged.
+ *
+ * Only a lead worth paying for costs anything. Free, though delivered: demo leads (ops' demo
+ * seed); a repeat (its sender wrote to this partner already within the lead window,
+ * leads/lead-window.ts); and a signed-out visitor's message from a premium partner's dialog,
+ * whose sender is only an email address typed into a form — Kāinga confirms no one's email, so
+ * anyone could send it in anyone's name, as often as they have addresses. A signed-in sender's
+ * dialog message is charged like any other of theirs.
  */
-export async function leadChargeTermsOf(readStore: ReadStore, lead: { partnerId: string; locationId: string; receivedAt: string; demo: boolean }, now = Date.now()): Promise<LeadChargeTerms | null> {
-  if (lead.demo) return null;
+export async function leadChargeTermsOf(
+  readStore: ReadStore,
+  lead: { partnerId: string; userId: string | null; locationId: string; receivedAt: string; demo: boolean; repeatOf?: string },
+  now = Date.now(),
+): Promise<LeadChargeTerms | null> {
+  if (lead.demo || lead.repeatOf || lead.userId === null) return null;
   if (now - Date.parse(lead.receivedAt) > LEAD_CHARGE_MAX_AGE_MS) return null;
   const subscriptions = (await subscriptionsOfPartner(readStore, lead.partnerId)).filter((s) => s.status === 'active' && s.startDate <= lead.receivedAt);
   if (subscriptions.length === 0) return null;
@@ -53,9 +65,29 @@ export async function leadChargeOf(eventStore: EventStore, leadId: string): Prom
 }
 
 /**
+ * Whether the partner's allowance of charged leads for the lead's New Zealand day admits it
+ * (lead-charge-allowance.ts): asked once per lead (the step's idempotency key), answered the same
+ * way every time after, by the log.
+ */
+async function admittedToCharge(eventStore: EventStore, lead: { leadId: string; partnerId: string; receivedAt: string }, now: number): Promise<boolean> {
+  const day = formatIsoDate(nzDateOf(new Date(lead.receivedAt)));
+  const at = new Date(now).toISOString();
+  const key = `leadCharge:${lead.leadId}:admitted`;
+  const { state } = await handleCommand(
+    eventStore,
+    leadChargeAllowanceDecider,
+    leadChargeAllowanceStream(lead.partnerId, day),
+    { type: 'AdmitLeadCharge', partnerId: lead.partnerId, day, leadId: lead.leadId, at },
+    { idempotencyKey: key, metadata: chargeMetadata(lead.leadId, key, at) },
+  );
+  return state.admitted.includes(lead.leadId);
+}
+
+/**
  * "Charge lead", first step: the lead's charge is recorded pending when the lead costs its partner
- * something (leadChargeTermsOf); null when it costs nothing. Read from the event store (the lead)
- * and the read models (subscriptions, plans); a charge already requested is answered as it is.
+ * something (leadChargeTermsOf) and the partner's allowance for that day admits it; null when it
+ * costs nothing. Read from the event store (the lead, the allowance) and the read models
+ * (subscriptions, plans); a charge already requested is answered as it is.
  */
 export async function requestLeadCharge(deps: { eventStore: EventStore; readStore: ReadStore }, leadId: string, now = Date.now()): Promise<LeadChargeState | null> {
   const existing = await leadChargeOf(deps.eventStore, leadId);
@@ -63,7 +95,7 @@ export async function requestLeadCharge(deps: { eventStore: EventStore; readStor
   const { state: lead } = await loadAggregate(deps.eventStore, leadDecider, leadStream(leadId));
   if (lead.status === 'none') return null;
   const terms = await leadChargeTermsOf(deps.readStore, { ...lead.lead, demo: lead.lead.demo ?? false }, now);
-  if (!terms) return null;
+  if (!terms || !(await admittedToCharge(deps.eventStore, lead.lead, now))) return null;
   const { state } = await sendLeadChargeCommand(
     deps.eventStore,
     leadId,

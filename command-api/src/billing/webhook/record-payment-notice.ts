@@ -7,10 +7,11 @@ import type { AppDeps } from '../../deps';
 import { adSubscriptionDecider, adSubscriptionStream, type AdSubscriptionCommand } from '../../advertising/subscriptions/ad-subscription';
 import { leadChargeOf, sendLeadChargeCommand } from '../lead-charges/charge-lead';
 import type { LeadChargeCommand } from '../lead-charges/lead-charge';
+import { recordStripeWebhookRejected } from './stripe-webhook-rejection';
 
-export type NoticeOutcome = 'recorded' | 'already recorded' | 'ignored' | 'unknown subscription' | 'unknown lead charge';
+export type NoticeOutcome = 'recorded' | 'already recorded' | 'ignored' | 'unknown subscription' | 'unknown lead charge' | 'rejected' | 'already rejected';
 
-type Acted = Exclude<PaymentNotice, { kind: 'ignored' | 'lead_payment_succeeded' | 'lead_payment_failed' }>;
+type Acted = Exclude<PaymentNotice, { kind: 'ignored' | 'unreadable' | 'lead_payment_succeeded' | 'lead_payment_failed' }>;
 type LeadPaymentNotice = Extract<PaymentNotice, { kind: 'lead_payment_succeeded' | 'lead_payment_failed' }>;
 
 /**
@@ -72,10 +73,12 @@ async function commandOf(notice: Acted, payments: Payments): Promise<AdSubscript
  *
  * Our subscription is named by the Stripe object's metadata (set at checkout), else found by its
  * Stripe subscription id. A Stripe subscription we never recorded (another app or environment on
- * the same Stripe account) is ignored, and said so in the log.
+ * the same Stripe account) is ignored, and said so in the log. An event whose object could not be
+ * read is recorded as rejected, with its reason (stripe-webhook-rejection.ts).
  */
 export async function recordPaymentNotice(deps: Pick<AppDeps, 'stores' | 'logger'>, payments: Payments, notice: PaymentNotice, correlationId: string): Promise<NoticeOutcome> {
   if (notice.kind === 'ignored') return 'ignored';
+  if (notice.kind === 'unreadable') return (await recordStripeWebhookRejected(deps, notice, correlationId)) === 'recorded' ? 'rejected' : 'already rejected';
   if (notice.kind === 'lead_payment_succeeded' || notice.kind === 'lead_payment_failed') return recordLeadPaymentNotice(deps, notice);
   const subscriptionId = notice.subscriptionId ?? (await subscriptionByStripeId(deps.stores.readStore, notice.providerSubscriptionId))?._id ?? null;
   const stream = subscriptionId ? adSubscriptionStream(subscriptionId) : null;

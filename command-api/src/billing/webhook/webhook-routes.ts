@@ -18,7 +18,9 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  *   check lets a request without Origin, Referer or Sec-Fetch-Site through); the signature is
  *   its only credential. A missing or forged one answers 400 and records nothing.
  * - Known events are recorded (record-payment-notice.ts); unknown types and subscriptions that are
- *   not ours answer 200, so Stripe does not retry them for days. Without Stripe keys: 503.
+ *   not ours answer 200, so Stripe does not retry them for days. So does a known event whose
+ *   object lacks what Kāinga reads: it is recorded as StripeWebhookRejected with the reason and
+ *   logged as an error, since no retry would mend it. Without Stripe keys: 503.
  */
 export default async function stripeWebhookRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const payments = paymentsOf(deps);

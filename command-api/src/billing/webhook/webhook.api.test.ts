@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adPlanIdFor } from '../../advertising/plans/ad-plan';
 import { seedTestAdPlans } from '../../advertising/plans/test-plans';
-import { client, makePartner } from '../../testing/test-app';
+import { waitForProjection } from '@kainga/platform';
+import { client, makePartner, registerAdmin } from '../../testing/test-app';
 import { startBillingApp, stripeSubscriptionOf, type BillingApp } from '../test-billing';
 
 const DAY = 24 * 3600 * 1000;
@@ -12,7 +13,7 @@ describe('POST /api/stripe/webhook', () => {
   // Stripe's clock: each event's `created` orders the facts, whatever order they arrive in.
   let clock = Date.parse('2026-01-10T00:00:00.000Z');
   let town = 0;
-  const towns = ['auckland', 'hamilton', 'tauranga', 'dunedin', 'wellington', 'christchurch'];
+  const towns = ['auckland', 'hamilton', 'tauranga', 'dunedin', 'wellington', 'christchurch', 'nelson'];
 
   /** A fresh checkout in its own town: our subscription id and Stripe's. */
   async function checkout() {
@@ -29,7 +30,7 @@ describe('POST /api/stripe/webhook', () => {
   const eventCount = async () => (await b.t.stores.eventStore.readAll({ after: null, limit: 100_000 })).length;
 
   beforeAll(async () => {
-    b = await startBillingApp({}, { now: () => clock });
+    b = await startBillingApp({ ADMIN_EMAILS: 'boss@hook.example.nz' }, { now: () => clock });
     broker = client(b.t.app, { remoteAddress: '10.21.0.2' });
     await makePartner(b.t.stores, (await broker.register('broker@hook.example.nz')).id, 'mortgage_broker', towns);
     await seedTestAdPlans(b.t.stores);
@@ -111,6 +112,59 @@ describe('POST /api/stripe/webhook', () => {
     expect((await b.deliver(b.stripe.event('customer.subscription.updated', foreign))).statusCode).toBe(200);
     const unknownOfOurs = { ...foreign, metadata: { subscriptionId: 'never-recorded' } };
     expect((await b.deliver(b.stripe.event('customer.subscription.deleted', unknownOfOurs))).statusCode).toBe(200);
+    expect(await eventCount()).toBe(before);
+  });
+
+  /** A copy of a Stripe event under another id, its object changed by `edit` (signed afresh by `deliver`). */
+  const malformed = (event: object, id: string, edit: (object: Record<string, unknown>) => void) => {
+    const copy = structuredClone(event) as { id: string; data: { object: Record<string, unknown> } };
+    copy.id = id;
+    edit(copy.data.object);
+    return copy;
+  };
+  const rejections = async (stripeEventId: string) => (await b.t.stores.eventStore.readStream(`stripeWebhook-${stripeEventId}`)).map((e) => ({ type: e.type, data: e.data }));
+
+  it('acknowledges a signed invoice without a period (200, not a 500 Stripe retries for days), records it once with the reason, and is not held up by it', async () => {
+    const admin = client(b.t.app);
+    await registerAdmin(b.t, admin, 'boss@hook.example.nz');
+    const { subscriptionId, stripeId } = await checkout();
+    const [paid] = b.stripe.payLatestInvoice(stripeId);
+    const noPeriod = malformed(paid!, 'evt_no_period', (invoice) => {
+      delete invoice.period_start;
+      delete invoice.period_end;
+      for (const line of (invoice.lines as { data: Record<string, unknown>[] }).data) delete line.period;
+    });
+    const before = await eventCount();
+    for (let i = 0; i < 3; i++) {
+      const res = await b.deliver(noPeriod);
+      expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    }
+    expect(await rejections('evt_no_period')).toEqual([
+      {
+        type: 'StripeWebhookRejected',
+        data: {
+          stripeEventId: 'evt_no_period',
+          stripeEventType: 'invoice.paid',
+          reason: 'data.object.period_start: Invalid input: expected number, received undefined; data.object.period_end: Invalid input: expected number, received undefined',
+          at: new Date((paid as { created: number }).created * 1000).toISOString(),
+        },
+      },
+    ]);
+    expect(await eventCount()).toBe(before + 1);
+    expect(await b.history(subscriptionId)).toEqual(['AdSubscriptionStarted']);
+    // What an admin sees in the history, with the Stripe event id to look up.
+    await waitForProjection(b.t.stores.readStore, 'audit_log', await b.t.stores.eventStore.headPosition());
+    const history = await admin.get('/api/admin/events?type=StripeWebhookRejected');
+    expect(history.json().events.map((e: { data: unknown }) => e.data)).toEqual([expect.objectContaining({ stripeEventId: 'evt_no_period' })]);
+    // The well-formed event is still applied.
+    expect((await b.deliver(paid!)).statusCode).toBe(200);
+    expect(await b.history(subscriptionId)).toEqual(['AdSubscriptionStarted', 'AdSubscriptionActivated']);
+  });
+
+  it('refuses (400) signed JSON that is not a Stripe event at all, recording nothing', async () => {
+    const before = await eventCount();
+    const res = await b.deliver({ object: 'event', type: 'invoice.paid', data: { object: {} } });
+    expect([res.statusCode, res.json().message]).toEqual([400, 'The webhook body is not a Stripe event (id: Invalid input: expected string, received undefined; created: Invalid input: expected number, received undefined).']);
     expect(await eventCount()).toBe(before);
   });
 

@@ -1,10 +1,9 @@
 import { registerAccount, requestValuation, type AppDeps } from '@kainga/command-api';
-import { conditionKeys, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW, type ConditionScores, type EventMetadata } from '@kainga/contracts';
+import { conditionKeys, csvRows, VALUATION_TIMEOUT_MS, VALUATION_WORKFLOW, type ConditionScores, type EventMetadata } from '@kainga/contracts';
 import { eventIdFor, type NewEvent } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import { demoValuationRequest } from '../../demo/demo-request';
 import { generateDemoSales, type DemoSale } from '../../demo/market-generator';
-import { formatCsv } from '../../import-sales/csv';
 import { importSales } from '../../import-sales/import-sales';
 import { saleColumns } from '../../import-sales/validate-row';
 import { bar, note } from '../progress';
@@ -146,7 +145,7 @@ function salesCsv(sales: readonly DemoSale[]): string {
     longitude: (s) => s.longitude,
     property_type: (s) => s.propertyType ?? null,
   };
-  return formatCsv([[...saleColumns], ...sales.map((s) => saleColumns.map((c) => cell[c](s)))]);
+  return csvRows([[...saleColumns], ...sales.map((s) => saleColumns.map((c) => cell[c](s)))]);
 }
 
 /** Events of types no projection reads, shaped like a high-volume advert stream (hashed address, no raw IP). */

@@ -150,6 +150,16 @@ interface PaymentIntent {
   created: number;
 }
 
+interface Refund {
+  id: string;
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 /**
  * Stripe's test payment methods this stand-in knows (https://docs.stripe.com/testing): any other
  * `pm_` id is a card that pays. The decline messages are Stripe's own.
@@ -200,6 +210,7 @@ export class LocalStripe {
   readonly paymentIntents = new Map<string, PaymentIntent>();
   readonly coupons = new Map<string, Coupon>();
   readonly setupIntents = new Map<string, SetupIntent>();
+  readonly refunds = new Map<string, Refund>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   private readonly failures: { method: string; path: string; remaining: number; status: number }[] = [];
   private readonly now: () => number;
@@ -476,6 +487,8 @@ export class LocalStripe {
         return this.createPaymentIntent(p);
       case 'GET payment_intents/:id':
         return this.renderById(this.paymentIntent(id!).id);
+      case 'POST refunds':
+        return this.createRefund(p);
       default:
         throw unrecognized(method, path);
     }
@@ -692,6 +705,25 @@ export class LocalStripe {
     const rendered = this.renderById(intent.id);
     if (confirm) this.emit('payment_intent.succeeded', rendered);
     return rendered;
+  }
+
+  /**
+   * A refund of a succeeded PaymentIntent, whole or in part (`amount`, default what is left), made
+   * at once (succeeded). More than is left is Stripe's 400 charge_already_refunded; a PaymentIntent
+   * that was never paid, its 400 too.
+   */
+  private createRefund(p: Json): Json {
+    const intentId = str(p.payment_intent);
+    if (!intentId) throw new StripeHttpError(400, 'invalid_request_error', 'One of the following params should be provided for this request: payment_intent or charge.', 'parameter_missing');
+    const intent = this.paymentIntent(intentId);
+    if (intent.status !== 'succeeded') throw new StripeHttpError(400, 'invalid_request_error', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'charge_not_refundable', 'payment_intent');
+    const left = intent.amount - [...this.refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = p.amount === undefined ? left : Number(p.amount);
+    if (left <= 0 || amount > left) throw new StripeHttpError(400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, 'charge_already_refunded');
+    if (!Number.isInteger(amount) || amount < 1) throw new StripeHttpError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+    const refund: Refund = { id: newId('re'), amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: stringMap(p.metadata), created: this.seconds() };
+    this.refunds.set(refund.id, refund);
+    return { ...refund, object: 'refund' };
   }
 
   /**

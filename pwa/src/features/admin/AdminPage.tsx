@@ -7,6 +7,7 @@ import { useAdminStats } from './admin-queries';
 import { AdPerformanceSection } from './ad-performance/AdPerformanceSection';
 import { AdvertisingManagement } from './advertising/AdvertisingManagement';
 import { CouponManagement } from './coupons/CouponManagement';
+import { LeadChargeDisputes } from './disputes/LeadChargeDisputes';
 import { AuditHistory } from './history/AuditHistory';
 import { PartnerManagement } from './PartnerManagement';
 import { PropertyOverview } from './PropertyOverview';
@@ -62,8 +63,8 @@ function StatCards() {
 
 /**
  * /admin (partner/admin spec "Admin Dashboard"): admins only — the server checks every request
- * too. Stat cards, Partner Management, Advertising Plan Management, Coupon Codes, User
- * Management, Property Overview and the sent emails.
+ * too. Stat cards, Partner Management, Advertising Plan Management, Coupon Codes, Lead Charge
+ * Disputes, User Management, Property Overview and the sent emails.
  */
 export default function AdminPage() {
   usePageTitle('Admin Dashboard');
@@ -92,6 +93,7 @@ export default function AdminPage() {
       <AdvertisingManagement />
       <AdPerformanceSection />
       <CouponManagement />
+      <LeadChargeDisputes />
       <UserManagement />
       <PropertyOverview />
       <SentEmails />

@@ -13,8 +13,8 @@ describe('the advert API calls', () => {
   });
 
   it('sends the ad event payload of the spec', () => {
-    const body = adEventBody({ adContentId: 'c-1' }, { placement: 'rental_assessment', city: 'Hamilton', suburb: '' }, 'Mozilla/5.0', 'p-1');
-    expect(body).toEqual({ adContentId: 'c-1', placement: 'rental_assessment', userAgent: 'Mozilla/5.0', city: 'Hamilton', suburb: null, propertyId: 'p-1' });
+    const body = adEventBody({ adContentId: 'c-1', serveToken: 'token-1' }, { placement: 'rental_assessment', city: 'Hamilton', suburb: '' }, 'Mozilla/5.0', 'p-1');
+    expect(body).toEqual({ adContentId: 'c-1', serveToken: 'token-1', placement: 'rental_assessment', userAgent: 'Mozilla/5.0', city: 'Hamilton', suburb: null, propertyId: 'p-1' });
     expect(AdEventRequest.safeParse(body).success).toBe(true);
   });
 });

@@ -24,10 +24,14 @@ export function fetchActiveAds(query: AdQuery, signal?: AbortSignal): Promise<Ac
   return apiJson<ActiveAd[]>('GET', activeAdsUrl(query), undefined, signal);
 }
 
-/** The ad event payload (consumer spec §3): the advert, where it showed, the browser, the place. */
-export function adEventBody(ad: Pick<ActiveAd, 'adContentId'>, query: AdQuery, userAgent: string, propertyId?: string | null): AdEventRequest {
+/**
+ * The ad event payload (consumer spec §3): the advert, where it showed, the browser, the place,
+ * and the serve token the server gave with the advert (without it nothing is counted).
+ */
+export function adEventBody(ad: Pick<ActiveAd, 'adContentId' | 'serveToken'>, query: AdQuery, userAgent: string, propertyId?: string | null): AdEventRequest {
   return {
     adContentId: ad.adContentId,
+    serveToken: ad.serveToken,
     placement: query.placement,
     userAgent,
     city: query.city?.trim() || null,

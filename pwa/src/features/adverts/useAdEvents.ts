@@ -19,15 +19,20 @@ export function useAdEvents(query: AdQuery, shown: readonly ActiveAd[], property
   useEffect(() => {
     queryRef.current = query;
   });
+  const shownRef = useRef(shown);
+  useEffect(() => {
+    shownRef.current = shown;
+  });
   const shownIds = shown.map((ad) => ad.adContentId).join('\n');
 
   useEffect(() => {
     if (!shownIds) return;
-    for (const adContentId of shownIds.split('\n')) {
+    for (const ad of shownRef.current) {
       const storage = sessionStore();
-      if (!claimImpression(storage, adContentId, Date.now())) continue;
-      void recordAdEvent('impression', adEventBody({ adContentId }, queryRef.current, userAgent(), propertyId)).then((ok) => {
-        if (!ok) forgetImpression(storage, adContentId);
+      if (!claimImpression(storage, ad.adContentId, Date.now())) continue;
+      // The advert's own serve token: the server counts only what it served to this browser.
+      void recordAdEvent('impression', adEventBody(ad, queryRef.current, userAgent(), propertyId)).then((ok) => {
+        if (!ok) forgetImpression(storage, ad.adContentId);
       });
     }
   }, [shownIds, propertyId]);

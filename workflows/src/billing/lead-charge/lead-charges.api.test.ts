@@ -64,7 +64,7 @@ describe('lead charges and GET /api/billing/history (Stripe through the local st
     const { client: c, partnerId } = await a.payingPartner('bronze@charges.example.nz', { tier: 'bronze' });
     const leadId = await a.sendLead(partnerId);
     // The reactor handled it (its checkpoint passed the lead) and recorded no charge.
-    await new Promise((r) => setTimeout(r, 300));
+    await a.reacted();
     expect(await a.history(leadId)).toEqual([]);
     expect((await c.get('/api/billing/history')).json()).toEqual({ entries: [], summary: { totalBilled: 0, thisMonth: 0, failedCount: 0, activeSubscriptions: 1 } });
   });

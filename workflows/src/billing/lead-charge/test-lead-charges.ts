@@ -1,5 +1,5 @@
 import { adPlanIdFor, parseAdPlansConfig, paymentsOf, seedAdPlans, type AppDeps } from '@kainga/command-api';
-import { client, makePartner, startTestApp } from '@kainga/command-api/testing';
+import { client, makePartner, registerAdmin, startTestApp } from '@kainga/command-api/testing';
 import type { PartnerRoleName } from '@kainga/contracts';
 import { waitForProjection, type Payments } from '@kainga/platform';
 import { LOCAL_TEST_PAYMENT_METHODS, LocalStripe, signedWebhook, STRIPE_WEBHOOK_PATH, waitFor } from '@kainga/platform/testing';
@@ -7,7 +7,8 @@ import { InProcessWorkflowEngine, withRetries } from '@kainga/platform/workflow'
 import { findLeadCharge, type LeadChargeDoc } from '@kainga/projections';
 import { createLeadChargeActivities } from './activities';
 import { LEAD_CHARGE_WORKFLOW, type LeadChargeActivities, type LeadChargeWorkflowInput } from './activity-types';
-import { leadChargesReactor } from './lead-charge-reactor';
+import { LEAD_CHARGES_REACTOR, leadChargesReactor } from './lead-charge-reactor';
+import { leadRefundsReactor } from './lead-refunds-reactor';
 import { leadChargeOrchestration } from './orchestration';
 import { LEAD_CHARGE_RETRY_POLICY } from './retry-policy';
 
@@ -29,14 +30,22 @@ export function leadChargeEngine(activities: LeadChargeActivities) {
 
 export const leadChargeActivitiesOf = (deps: AppDeps, payments: Payments = paymentsOf(deps)) => createLeadChargeActivities({ eventStore: deps.stores.eventStore, readStore: deps.stores.readStore, payments });
 
+/** The admin of the lead charge tests (ADMIN_EMAILS), who resolves disputes. */
+const ADMIN_EMAIL = 'admin@charges.example.nz';
+
 /**
  * The whole app paying through the local Stripe stand-in, with (`reactor: true`) the lead charges
- * reactor running "charge lead" on an in-process engine, as ops/src/server.ts runs it.
+ * reactor running "charge lead" on an in-process engine and the refunds reactor, as
+ * ops/src/server.ts runs them.
  */
 export async function startLeadChargeApp({ reactor = true, stripe: withStripe = true }: { reactor?: boolean; stripe?: boolean } = {}) {
   const stripe = await LocalStripe.start();
   let engine: InProcessWorkflowEngine | null = null;
-  const t = await startTestApp(withStripe ? stripe.env() : {}, {}, reactor ? { reactors: (deps) => [leadChargesReactor({ engine: (engine = leadChargeEngine(leadChargeActivitiesOf(deps))) })] } : {});
+  const reactors = (deps: AppDeps) => [
+    leadChargesReactor({ engine: (engine = leadChargeEngine(leadChargeActivitiesOf(deps))) }),
+    leadRefundsReactor({ eventStore: deps.stores.eventStore, payments: paymentsOf(deps) }),
+  ];
+  const t = await startTestApp({ ...(withStripe ? stripe.env() : {}), ADMIN_EMAILS: ADMIN_EMAIL }, {}, reactor ? { reactors } : {});
   await seedAdPlans({ stores: t.stores }, leadChargePlans);
   await waitForProjection(t.stores.readStore, 'ad_plans', await t.stores.eventStore.headPosition());
   let address = 0;
@@ -65,14 +74,45 @@ export async function startLeadChargeApp({ reactor = true, stripe: withStripe = 
     return { client: c, partnerId, subscriptionId, stripeId };
   }
 
-  /** An owner's request to the partner (POST /api/partner-contacts): the new lead's id. */
+  /** The admin, signed in (once per app: the account is registered by the first call). */
+  let adminClient: ReturnType<typeof client> | null = null;
+  async function admin() {
+    if (!adminClient) {
+      adminClient = client(t.app, { remoteAddress: '10.40.1.1' });
+      await registerAdmin(t, adminClient, ADMIN_EMAIL);
+    }
+    return adminClient;
+  }
+
+  /** A signed-in owner on an address of their own. */
+  async function owner() {
+    const c = client(t.app, { remoteAddress: `10.41.0.${++address}` });
+    await c.register(`owner${address}@charges.example.nz`);
+    return c;
+  }
+
+  /** A new owner's request to the partner (POST /api/partner-contacts): the new lead's id. */
   async function sendLead(partnerId: string, message = 'Kia ora, can you help with a loan for our first home?') {
-    const owner = client(t.app, { remoteAddress: `10.41.0.${++address}` });
-    await owner.register(`owner${address}@charges.example.nz`);
-    const res = await owner.post('/api/partner-contacts', { partnerId, message });
+    const res = await (await owner()).post('/api/partner-contacts', { partnerId, message });
     if (res.statusCode !== 201) throw new Error(`lead failed: ${res.statusCode} ${res.body}`);
     return res.json().id as string;
   }
+
+  /**
+   * Once the lead charges reactor has handled every lead received so far (and so run, or
+   * decided not to run, each one's charge to its end), with the charges' read model caught up.
+   */
+  async function reacted() {
+    const head = await t.stores.eventStore.headPosition({ eventTypes: ['PartnerLeadReceived'], streamPrefixes: ['partnerLead-'] });
+    await waitFor(() => {
+      const position = t.reactors?.statuses().find((s) => s.name === LEAD_CHARGES_REACTOR)?.position ?? null;
+      return head === null || (position !== null && position >= head);
+    }, 10_000);
+    await settled();
+  }
+
+  /** The one-off PaymentIntents (lead charges) Stripe made for the partner. */
+  const paymentIntentsOf = (partnerId: string) => stripe.oneOffPaymentIntents().filter((pi) => pi.metadata.partnerId === partnerId);
 
   /** The lead's charge once it is no longer pending (or once it exists, with `settledOnly: false`). */
   async function chargeOf(leadId: string, { settledOnly = true } = {}): Promise<LeadChargeDoc> {
@@ -93,7 +133,11 @@ export async function startLeadChargeApp({ reactor = true, stripe: withStripe = 
     deliver,
     settled,
     payingPartner,
+    admin,
+    owner,
     sendLead,
+    reacted,
+    paymentIntentsOf,
     chargeOf,
     history,
     engine: () => engine,

@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../../api/client';
 import { formatClickThrough, formatCount, nzDay } from '../../partner-dashboard/advertising/performance';
 import { chartLines, defaultRange, figures, hasFigures, rangeProblem, type Breakdown, type DayRange } from './ad-performance';
 import { useAdminAdPerformance } from './ad-performance-queries';
+import { FilteredTrafficPanel } from './FilteredTrafficPanel';
 import './ad-performance.css';
 
 const DailyLineChart = lazy(() => import('../../charts/DailyLineChart'));
@@ -129,6 +130,7 @@ export function AdPerformanceSection() {
       <div aria-live="polite" className={performance.isPlaceholderData ? 'admin-ad-stale' : undefined}>
         {body}
       </div>
+      <FilteredTrafficPanel range={range} enabled={problem === null} />
     </Card>
   );
 }

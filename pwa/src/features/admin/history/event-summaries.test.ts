@@ -65,10 +65,25 @@ describe('the line of each known event', () => {
     );
     expect(describeEvent(ev('AdSubscriptionPaused', { reason: 'Renewal unpaid' }))).toBe('Subscription paused: “Renewal unpaid”');
     expect(describeEvent(ev('AdSubscriptionExpired', {}))).toBe('Subscription expired');
+    expect(describeEvent(ev('AdSlotClaimed', { tier: 'gold', locationId: 'auckland', via: 'checkout' }))).toBe('Gold place in Auckland held for a checkout');
+    expect(describeEvent(ev('AdSlotReleased', { tier: 'silver', locationId: 'hamilton', reason: 'failed' }))).toBe('Silver place in Hamilton given up: its checkout did not go through');
     expect(describeEvent(ev('AdContentSubmitted', { content: { title: 'Fixed rates from 5.9%' } }))).toBe('Advert submitted for approval: “Fixed rates from 5.9%”');
     expect(describeEvent(ev('AdPlanDeactivated', { tier: 'bronze' }))).toBe('Bronze plan deactivated');
     expect(describeEvent(ev('CouponRedeemed', { code: 'SUMMER25', redemptionCount: 3 }))).toBe('Coupon SUMMER25 redeemed (use 3)');
     expect(describeEvent(ev('CouponCreated', { terms: {} }))).toBe('Coupon created');
+  });
+
+  it('reads invalid ad traffic and the monthly impression allowance', () => {
+    expect(describeEvent(ev('AdTrafficFiltered', { reason: 'not_served', impressions: 2100, clicks: 1 }))).toBe('Invalid ad traffic filtered (not served): 2,100 impressions, 1 click');
+    expect(describeEvent(ev('AdImpressionsReserved', { count: 100, month: '2026-12', cap: 2000 }))).toBe('100 impressions of 2026-12 reserved under the cap of 2,000 impressions');
+    expect(describeEvent(ev('AdImpressionsReturned', { count: 1, month: '2026-12' }))).toBe('1 unused impression of 2026-12 given back');
+  });
+
+  it('says a Stripe webhook was acknowledged but not read, and why', () => {
+    expect(describeEvent(ev('StripeWebhookRejected', { stripeEventId: 'evt_1', stripeEventType: 'invoice.paid', reason: 'data.object.period_end: Invalid input' }))).toBe(
+      'Stripe event evt_1 (invoice.paid) acknowledged but not read: “data.object.period_end: Invalid input”',
+    );
+    expect(describeEvent(ev('StripeWebhookRejected', {}))).toBe('Stripe event acknowledged but not read');
   });
 
   it('shortens long free text', () => {

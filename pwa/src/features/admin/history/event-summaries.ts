@@ -12,7 +12,9 @@ import type {
   AdContentEvent,
   AdminEmailEvent,
   AdPlanEvent,
+  AdSlotEvent,
   AdSubscriptionEvent,
+  AdTrafficEvent,
   AuditActor,
   AuditEventView,
   AuditViewedFilters,
@@ -20,7 +22,9 @@ import type {
   CouponEvent,
   DemoSeedEvent,
   EmailReservationEvent,
+  LeadChargeAllowanceEvent,
   LeadChargeEvent,
+  LeadWindowEvent,
   PartnerApplicationEvent,
   PartnerEvent,
   PartnerLeadEvent,
@@ -28,6 +32,7 @@ import type {
   PropertyEvent,
   RoleName,
   SaleEvent,
+  StripeWebhookEvent,
   UserEvent,
   ValuationEvent,
 } from '@kainga/contracts';
@@ -42,13 +47,18 @@ type KnownEvent =
   | PartnerEvent
   | PartnerLeadEvent
   | LeadChargeEvent
+  | LeadChargeAllowanceEvent
+  | LeadWindowEvent
   | PropertyEvent
   | SaleEvent
   | ValuationEvent
   | AdPlanEvent
   | AdSubscriptionEvent
+  | AdSlotEvent
+  | AdTrafficEvent
   | AdContentEvent
   | PaymentCustomerEvent
+  | StripeWebhookEvent
   | CouponEvent
   | DemoSeedEvent
   | AuditViewEvent;
@@ -97,6 +107,11 @@ const providerWords: Record<string, string> = {
   invitation: 'with an invitation to set a password',
 };
 const verifiedWords: Record<string, string> = { link: 'the mailed link', google: 'Google', github: 'GitHub' };
+const slotReleaseWords: Record<string, string> = {
+  expired: 'its subscription expired',
+  failed: 'its checkout did not go through',
+  abandoned: 'its subscription never started',
+};
 const leadOriginWords: Record<string, string> = {
   contact: 'contact form',
   service_request: 'service request',
@@ -131,6 +146,13 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
   LeadChargeRequested: (d) => `Lead charge requested: ${nzd(d.amount)}`,
   LeadChargeSucceeded: () => 'Lead charge paid',
   LeadChargeFailed: (d) => `Lead charge failed${because(d.failureReason)}`,
+  LeadChargeDisputed: () => 'Lead charge disputed by the partner',
+  LeadChargeDisputeResolved: (d) => (d.outcome === 'refund' ? 'Lead charge dispute resolved: refund' : 'Lead charge dispute resolved: charge kept'),
+  LeadChargeRefunded: (d) => `Lead charge refunded: ${nzd(d.amount)}`,
+  LeadChargeRefundFailed: (d) => `Lead charge refund failed${because(d.failureReason)}`,
+  LeadChargeAdmitted: (d) => `Lead admitted to the partner’s charges${d.day ? ` of ${d.day}` : ''}`,
+  LeadWindowOpened: () => 'Lead window opened: a new lead from this sender',
+  LeadRepeatRecorded: () => 'Repeat of an earlier lead recorded (not charged)',
   // Properties, sales and valuations
   PropertyRegistered: (d) => `Property registered: ${[d.address, d.suburb, d.city].filter(Boolean).join(', ') || 'an address'}`,
   PropertyDetailsChanged: () => 'Property details changed',
@@ -160,6 +182,12 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
   AdSubscriptionPaymentFailed: (d) => `Payment failed${typeof d.attemptCount === 'number' ? ` (attempt ${d.attemptCount})` : ''}${because(d.message)}`,
   AdSubscriptionBillingUpdated: (d) => `Stripe reports the subscription ${d.stripeStatus ?? 'changed'}${d.cancelAtPeriodEnd ? ', ending at the period’s end' : ''}`,
   AdSubscriptionPaymentRetried: (d) => `Payment retried (attempt ${d.attempt ?? '?'}): ${d.outcome === 'paid' ? 'paid' : `failed${because(d.message)}`}`,
+  AdSlotClaimed: (d) => `${tier(d.tier)} place in ${city(d.locationId)} held for ${d.via === 'admin' ? 'an allocation' : d.via === 'checkout' ? 'a checkout' : 'a subscription'}`,
+  AdSlotReleased: (d) => `${tier(d.tier)} place in ${city(d.locationId)} given up${d.reason && slotReleaseWords[d.reason] ? `: ${slotReleaseWords[d.reason]}` : ''}`,
+  AdTrafficFiltered: (d) =>
+    `Invalid ad traffic filtered${d.reason ? ` (${d.reason.replace(/_/g, ' ')})` : ''}: ${count(d.impressions, 'impression', 'impressions')}, ${count(d.clicks, 'click', 'clicks')}`,
+  AdImpressionsReserved: (d) => `${count(d.count, 'impression', 'impressions')} of ${typeof d.month === 'string' ? d.month : 'the month'} reserved under the cap of ${count(d.cap, 'impression', 'impressions')}`,
+  AdImpressionsReturned: (d) => `${count(d.count, 'unused impression', 'unused impressions')} of ${typeof d.month === 'string' ? d.month : 'the month'} given back`,
   AdContentSubmitted: (d) => `Advert submitted for approval: ${quote(d.content?.title)}`,
   AdContentRevised: (d) => `Advert revised: ${quote(d.content?.title)}`,
   AdContentApproved: () => 'Advert approved',
@@ -167,6 +195,7 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
   AdContentPaused: () => 'Advert paused',
   AdContentResumed: () => 'Advert resumed',
   PaymentCustomerCreated: () => 'Stripe customer created',
+  StripeWebhookRejected: (d) => `Stripe event${d.stripeEventId ? ` ${d.stripeEventId}` : ''}${d.stripeEventType ? ` (${d.stripeEventType})` : ''} acknowledged but not read${because(d.reason)}`,
   CouponCreated: (d) => `${coupon(d.terms?.code)} created${d.isActive === false ? ' (inactive)' : ''}`,
   CouponDeactivated: (d) => `${coupon(d.code)} deactivated`,
   CouponReactivated: (d) => `${coupon(d.code)} reactivated`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adContentStream, adSubscriptionStream, couponStream, partnerApplicationStream, partnerStream, propertyStream, userStream } from './history-streams';
+import { adContentStream, adSubscriptionStream, couponStream, leadChargeStream, partnerApplicationStream, partnerStream, propertyStream, userStream } from './history-streams';
 import { historyHref, streamView } from './history-view';
 
 describe('the streams of the admin lists', () => {
@@ -11,6 +11,7 @@ describe('the streams of the admin lists', () => {
     expect(adContentStream('c1')).toBe('adContent-c1');
     expect(propertyStream('h1')).toBe('property-h1');
     expect(couponStream(' summer25 ')).toBe('coupon-SUMMER25');
+    expect(leadChargeStream('l1')).toBe('leadCharge-l1');
   });
 
   it("links a row to its stream's timeline", () => {

@@ -11,4 +11,5 @@ export const adContentStream = (adContentId: string) => `adContent-${adContentId
 export const propertyStream = (propertyId: string) => `property-${propertyId}`;
 export const valuationStream = (valuationId: string) => `valuation-${valuationId}`;
 /** The code upper-cased, as the coupon's reservation stream is named. */
+export const leadChargeStream = (leadId: string) => `leadCharge-${leadId}`;
 export const couponStream = (code: string) => `coupon-${code.trim().toUpperCase()}`;

@@ -1,10 +1,11 @@
 /**
  * The Billing tab's reading of GET /api/billing/history (spec 001 §2, §9): dates in en-NZ, the
  * lead id's first 8 characters, amounts in NZD (en-NZ, with cents: a lead may cost $15.50), the
- * status in words, and the payment intent's first 12 characters or 'No payment method'.
+ * status in words, and the payment intent's first 12 characters or 'No payment method'; a
+ * dispute's state in words, and whether a charge may still be disputed.
  */
-import type { BillingHistoryEntry } from '@kainga/contracts';
-import { NO_PAYMENT_METHOD } from '@kainga/contracts/browser';
+import type { BillingHistoryEntry, LeadChargeDisputeStatus, LeadChargeDisputeView } from '@kainga/contracts';
+import { LEAD_CHARGE_DISPUTE_DAYS, NO_PAYMENT_METHOD } from '@kainga/contracts/browser';
 import { formatDateNZ } from '../../../format/format';
 
 export const BILLING_HISTORY_PATH = '/api/billing/history';
@@ -24,8 +25,44 @@ export const shortPaymentIntent = (entry: Pick<BillingHistoryEntry, 'stripePayme
 export const chargeStatusLabels: Record<BillingHistoryEntry['status'], string> = { succeeded: 'Succeeded', pending: 'Pending', failed: 'Failed' };
 export const chargeStatusColours: Record<BillingHistoryEntry['status'], string> = { succeeded: 'green', pending: 'gold', failed: 'red' };
 
+/** POST /api/billing/lead-charges/{leadId}/dispute {reason} (with `?role=`). */
+export const leadChargeDisputeUrl = (leadId: string) => `/api/billing/lead-charges/${encodeURIComponent(leadId)}/dispute`;
+
+export const disputeStatusLabels: Record<LeadChargeDisputeStatus, string> = {
+  open: 'Disputed',
+  kept: 'Dispute declined',
+  refunding: 'Refund approved',
+  refunded: 'Refunded',
+  refund_failed: 'Refund delayed',
+};
+export const disputeStatusColours: Record<LeadChargeDisputeStatus, string> = { open: 'gold', kept: 'default', refunding: 'blue', refunded: 'green', refund_failed: 'orange' };
+
+/** What the dispute's tag explains on hover: the partner's own reason while open, then the answer. */
+function disputeDetail(d: LeadChargeDisputeView): string {
+  switch (d.status) {
+    case 'open':
+      return `An admin will look at it. Your reason: ${d.reason}`;
+    case 'kept':
+      return d.note ? `The charge stands: ${d.note}` : 'The charge stands.';
+    case 'refunding':
+      return 'The refund is on its way to your card.';
+    case 'refunded':
+      return `Refunded to your card${d.refundedAt ? ` on ${formatDateNZ(d.refundedAt)}` : ''}.${d.note ? ` ${d.note}` : ''}`;
+    case 'refund_failed':
+      return 'The refund was approved but could not be made yet; we are looking into it.';
+  }
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Whether the Billing tab offers Dispute: a paid charge, not disputed yet, within LEAD_CHARGE_DISPUTE_DAYS of it (the server decides). */
+export const canDispute = (entry: BillingHistoryEntry, now = Date.now()) =>
+  entry.status === 'succeeded' && !entry.dispute && now - Date.parse(entry.createdAt) <= LEAD_CHARGE_DISPUTE_DAYS * DAY_MS;
+
 export interface BillingRow {
   key: string;
+  /** The whole lead id (the dispute's address). */
+  leadIdFull: string;
   date: string;
   leadId: string;
   amount: string;
@@ -34,12 +71,16 @@ export interface BillingRow {
   paymentIntent: string;
   /** Why it failed, for the row's tooltip. */
   failureReason: string | null;
+  /** The charge's dispute, in words: its tag and what the tag explains. */
+  dispute: { status: LeadChargeDisputeStatus; label: string; detail: string } | null;
+  disputable: boolean;
 }
 
 /** The history table's rows, newest first (as the server sends them). */
-export function billingRows(entries: readonly BillingHistoryEntry[]): BillingRow[] {
+export function billingRows(entries: readonly BillingHistoryEntry[], now = Date.now()): BillingRow[] {
   return entries.map((e) => ({
     key: e.id,
+    leadIdFull: e.leadId,
     date: formatDateNZ(e.createdAt),
     leadId: shortLeadId(e.leadId),
     amount: formatChargeAmount(e.amount),
@@ -47,5 +88,7 @@ export function billingRows(entries: readonly BillingHistoryEntry[]): BillingRow
     statusLabel: chargeStatusLabels[e.status],
     paymentIntent: shortPaymentIntent(e),
     failureReason: e.failureReason ?? null,
+    dispute: e.dispute ? { status: e.dispute.status, label: disputeStatusLabels[e.dispute.status], detail: disputeDetail(e.dispute) } : null,
+    disputable: canDispute(e, now),
   }));
 }
