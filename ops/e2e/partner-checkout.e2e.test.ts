@@ -34,6 +34,9 @@ let outside: { stripeJs: string[]; refused: string[] };
 /** Our subscription id, from the checkout the dialog opened. */
 let subscriptionId: string;
 let partnerId: string;
+let adminPage: Page;
+/** The lead charged in 'charges a lead…', disputed after it. */
+let chargedLeadId: string;
 
 const advertisingTab = () => page.getByRole('tab', { name: 'Advertising' });
 const section = (title: string) => page.getByRole('region', { name: title, exact: true });
@@ -63,7 +66,7 @@ beforeAll(async () => {
   // Test-mode shaped keys, as Stripe's dashboard gives them; the service talks to the local server (STRIPE_API_URL).
   stripe = await LocalStripe.start({ secretKey: 'sk_test_kaingaBrowser', publishableKey: 'pk_test_kaingaBrowser', webhookSecret: 'whsec_kaingaBrowser' });
   suite = await startSuite({ ADMIN_EMAILS: admin.email, ...stripe.env() });
-  const adminPage = await becomeAdmin(suite, admin);
+  adminPage = await becomeAdmin(suite, admin);
 
   page = await suite.newPage();
   outside = await serveStripeJsStandIn(page.context());
@@ -174,6 +177,7 @@ describe('a partner’s card checkout', () => {
     // "Charge lead" runs from the lead's event: one PaymentIntent, off-session on the card the checkout saved.
     await expect.poll(() => stripe.oneOffPaymentIntents().filter((pi) => pi.metadata.leadId === lead.body.id).map((pi) => pi.status), { timeout: 15_000 }).toEqual(['succeeded']);
     const [intent] = stripe.oneOffPaymentIntents().filter((pi) => pi.metadata.leadId === lead.body.id);
+    chargedLeadId = lead.body.id;
 
     await page.goto('/partner-dashboard?tab=billing');
     const summary = await visible(page.getByTestId('billing-summary'));
@@ -187,5 +191,32 @@ describe('a partner’s card checkout', () => {
     expect(text).toContain(intent!.id.slice(0, 12));
     expect(text).not.toContain(intent!.id.slice(0, 13));
     await ownerPage.close();
+  });
+
+  it('disputes the charge from the Billing tab; the admin refunds it through Stripe and the row says so', async () => {
+    const row = () => page.getByTestId('billing-history').locator('tbody tr').filter({ hasText: chargedLeadId.slice(0, 8) });
+    await row().getByRole('button', { name: /^Dispute the charge for lead / }).click();
+    const disputeDialog = await visible(page.getByRole('dialog', { name: /^Dispute the charge for lead / }));
+    await disputeDialog.getByLabel('Reason').fill('The same client wrote twice; this one was a test.');
+    await disputeDialog.getByRole('button', { name: 'Send Dispute' }).click();
+    await visible(toast(page, 'Dispute Sent'));
+    await expect.poll(async () => (await row().innerText()).replace(/\s+/g, ' ')).toContain('Disputed');
+
+    await adminPage.goto('/admin');
+    const disputes = await visible(adminPage.locator('.admin-section').filter({ has: adminPage.getByRole('heading', { name: 'Lead Charge Disputes', exact: true }) }));
+    await visible(disputes.getByText('The same client wrote twice; this one was a test.'));
+    await disputes.getByRole('button', { name: /^Refund the charge for lead / }).click();
+    const refundDialog = await visible(adminPage.getByRole('dialog', { name: /^Refund .* charged to Nelson Home Loans$/ }));
+    await refundDialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await visible(toast(adminPage, 'Dispute Resolved'));
+
+    // One refund of the whole PaymentIntent, through Stripe, from the dispute's event.
+    const intent = stripe.oneOffPaymentIntents().find((pi) => pi.metadata.leadId === chargedLeadId)!;
+    await expect.poll(() => [...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id).map((r) => r.amount), { timeout: 15_000 }).toEqual([intent.amount]);
+    await page.reload();
+    await expect.poll(async () => (await row().innerText()).replace(/\s+/g, ' '), { timeout: 15_000 }).toContain('Refunded');
+    // A refunded charge is not billed: the totals are back to nothing.
+    const zero = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', minimumFractionDigits: 2 }).format(0);
+    await expect.poll(async () => (await page.getByTestId('billing-summary').innerText()).replace(/\s+/g, ' ')).toContain(`Total Billed ${zero}`);
   });
 });
