@@ -100,21 +100,23 @@ describe('POST /api/ads/impression and /api/ads/click', () => {
     expect((await send('sidebar_valuation')).json()).toEqual({ recorded: false, reason: 'duplicate' });
   });
 
-  it('makes a first visit’s parallel asks for several placements one browser session, counted once', async () => {
+  it('binds each answer’s tokens to the session it gave: a browser keeps one cookie, so it asks once before asking in parallel', async () => {
     const ip = address();
-    const ask = (placement: string) => t.app.inject({ method: 'GET', url: `/api/ads/active?placement=${placement}&city=Auckland`, headers: { 'user-agent': BROWSER }, remoteAddress: ip });
-    const [sidebar, results] = await Promise.all([ask('sidebar_valuation'), ask('property_results')]);
-    const cookieOf = (r: typeof sidebar) => r.cookies.find((c) => c.name === AD_SESSION_COOKIE)?.value;
-    expect(cookieOf(sidebar)).toBeDefined();
-    expect(cookieOf(results)).toBe(cookieOf(sidebar));
-    // Another browser at the same address is another session.
-    const other = await t.app.inject({ method: 'GET', url: '/api/ads/active?placement=sidebar_valuation&city=Auckland', headers: { 'user-agent': `${BROWSER} Edg/126.0` }, remoteAddress: ip });
-    expect(cookieOf(other)).not.toBe(cookieOf(sidebar));
-    const tokenOf = (r: typeof sidebar) => (r.json() as { adContentId: string; serveToken: string }[]).find((a) => a.adContentId === ad.adContentId)!.serveToken;
-    const impression = (placement: string, serveToken: string) =>
-      t.app.inject({ method: 'POST', url: '/api/ads/impression', payload: { adContentId: ad.adContentId, placement, userAgent: BROWSER, serveToken }, headers: { 'user-agent': BROWSER }, cookies: { [AD_SESSION_COOKIE]: cookieOf(results)! }, remoteAddress: ip });
-    expect((await impression('sidebar_valuation', tokenOf(sidebar))).json()).toEqual(recorded);
-    expect((await impression('property_results', tokenOf(results))).json()).toEqual({ recorded: false, reason: 'duplicate' });
+    const ask = (placement: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/ads/active?placement=${placement}&city=Auckland`, headers: { 'user-agent': BROWSER }, cookies: cookie ? { [AD_SESSION_COOKIE]: cookie } : {}, remoteAddress: ip });
+    const cookieOf = (r: Awaited<ReturnType<typeof ask>>) => r.cookies.find((c) => c.name === AD_SESSION_COOKIE)?.value;
+    const tokenOf = (r: Awaited<ReturnType<typeof ask>>) => (r.json() as { adContentId: string; serveToken: string }[]).find((a) => a.adContentId === ad.adContentId)!.serveToken;
+    const impression = (placement: string, serveToken: string, cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/ads/impression', payload: { adContentId: ad.adContentId, placement, userAgent: BROWSER, serveToken }, headers: { 'user-agent': BROWSER }, cookies: { [AD_SESSION_COOKIE]: cookie }, remoteAddress: ip });
+    // Two asks at once without a cookie: two sessions; the browser keeps the last, and the other's tokens are not its own.
+    const [first, second] = await Promise.all([ask('sidebar_valuation'), ask('property_results')]);
+    expect(cookieOf(first)).not.toBe(cookieOf(second));
+    expect((await impression('sidebar_valuation', tokenOf(first), cookieOf(second)!)).json()).toEqual(filtered);
+    // Asked again with its cookie (as the web app does after its first ask), the session is kept: one session, counted once.
+    const again = await ask('sidebar_valuation', cookieOf(second));
+    expect(again.cookies.find((c) => c.name === AD_SESSION_COOKIE)).toBeUndefined();
+    expect((await impression('sidebar_valuation', tokenOf(again), cookieOf(second)!)).json()).toEqual(recorded);
+    expect((await impression('property_results', tokenOf(second), cookieOf(second)!)).json()).toEqual({ recorded: false, reason: 'duplicate' });
   });
 
   it('counts nothing that was not served to that browser: no token, a forged or stale one, another session’s, no cookie, another advert’s', async () => {

@@ -1,20 +1,17 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 
 /**
  * Who saw an advert, without knowing who they are. The browser session is an HttpOnly cookie of
- * its own (a session cookie: no Max-Age, so it ends with the browser session), holding 128 bits
- * only the server can make (visitorOf); the server never stores the value, only a keyed hash of it, and hashes the IP address the
+ * its own (a session cookie: no Max-Age, so it ends with the browser session), holding 128 random
+ * bits; the server never stores the value, only a keyed hash of it, and hashes the IP address the
  * same way (the key derives from the session secret, so the hashes cannot be reversed by trying
  * every address without it).
  */
 export const AD_SESSION_COOKIE = 'kainga.ad';
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{22}$/;
 const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${AD_SESSION_COOKIE.replace('.', '\\.')}=([^;]*)`);
-
-/** The burst of requests without a cookie that make one new browser session (see visitorOf). */
-export const NEW_SESSION_BUCKET_MS = 10_000;
 
 export interface Visitor {
   sessionHash: string;
@@ -32,26 +29,11 @@ export class VisitorHasher {
     return createHmac('sha256', this.key).update(`${kind}:${value}`).digest('base64url').slice(0, 32);
   }
 
-  /**
-   * The visitor of this request; a browser without a (well-formed) advertising cookie is given one.
-   *
-   * A new session is not random: it is a keyed hash of the address, the user agent and the
-   * NEW_SESSION_BUCKET_MS it falls in. A page asks for several placements' adverts at once, each
-   * request without the cookie on a first visit; random values would give each answer a session
-   * of its own, the browser would keep the last cookie, and the serve tokens of the others would
-   * name a session it no longer has (their impressions filtered, or, were tokens not bound to the
-   * cookie, one browser counted once per placement). One value for the burst keeps it one session.
-   * Two people behind one address with the same browser in the same ten seconds share a session:
-   * counted once, never twice. The key makes the value unguessable without the session secret.
-   */
-  visitorOf(request: FastifyRequest, reply: FastifyReply, now = Date.now()): Visitor {
+  /** The visitor of this request; a browser without a (well-formed) advertising cookie is given one. */
+  visitorOf(request: FastifyRequest, reply: FastifyReply): Visitor {
     let session = COOKIE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
     if (!session || !COOKIE_VALUE.test(session)) {
-      session = createHmac('sha256', this.key)
-        .update(`new session:${request.ip}|${request.headers['user-agent'] ?? ''}|${Math.floor(now / NEW_SESSION_BUCKET_MS)}`)
-        .digest()
-        .subarray(0, 16)
-        .toString('base64url');
+      session = randomBytes(16).toString('base64url');
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header('set-cookie', `${AD_SESSION_COOKIE}=${session}; Path=/api/ads; HttpOnly; SameSite=Lax${secure}`);
     }

@@ -1,6 +1,7 @@
 import type { ActiveAd, AdEventRequest } from '@kainga/contracts';
 import type { AdPlacement } from '@kainga/contracts/browser';
 import { apiJson, apiRequest } from '../../api/client';
+import { firstAlone } from './first-ask';
 
 /** Where an advert is asked for (consumer spec §3, §7). */
 export interface AdQuery {
@@ -20,9 +21,8 @@ export function activeAdsUrl(query: AdQuery): string {
   return `/api/ads/active?${params.toString()}`;
 }
 
-export function fetchActiveAds(query: AdQuery, signal?: AbortSignal): Promise<ActiveAd[]> {
-  return apiJson<ActiveAd[]>('GET', activeAdsUrl(query), undefined, signal);
-}
+/** The first ask of a page goes alone, so the browser has one advertising session (first-ask.ts). */
+export const fetchActiveAds = firstAlone((query: AdQuery, signal?: AbortSignal): Promise<ActiveAd[]> => apiJson<ActiveAd[]>('GET', activeAdsUrl(query), undefined, signal));
 
 /**
  * The ad event payload (consumer spec §3): the advert, where it showed, the browser, the place,
