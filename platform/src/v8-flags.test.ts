@@ -14,8 +14,12 @@ function tenuredLiterals(mode: 'with-flags' | 'without'): number {
 
 describe("the service's V8 flags", () => {
   it('keep V8 from allocating a literal in the old generation once its objects have lived long', () => {
-    // The same work without them is pretenured: the check below can fail.
-    expect(tenuredLiterals('without')).toBeGreaterThan(0);
+    // The same work without them is pretenured: the check below can fail. V8 decides that from
+    // its collections' timing, so a run without the flags now and then tenures nothing (seen once
+    // in three full test runs): up to three runs must show it once.
+    let without = 0;
+    for (let run = 0; run < 3 && without === 0; run++) without = tenuredLiterals('without');
+    expect(without).toBeGreaterThan(0);
     expect(tenuredLiterals('with-flags')).toBe(0);
   });
 });

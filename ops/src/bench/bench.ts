@@ -31,7 +31,8 @@ const HTTP_CONNECTIONS = 50;
 const AD_IMPRESSIONS = Number(process.env.BENCH_AD_IMPRESSIONS ?? 30_000);
 
 const AIM_APPENDS = 10_000;
-const AIM_AD_IMPRESSIONS = 2_000;
+/** Served impressions a second with invalid-traffic filtering on (issue 48). */
+const AIM_AD_IMPRESSIONS = 5_000;
 const AIM_AD_P99_MS = 50;
 /** Browsers recording impressions at once (as many as the read routes; each waits for a disk commit). */
 const AD_CONNECTIONS = Number(process.env.BENCH_AD_CONNECTIONS ?? 50);
