@@ -93,8 +93,9 @@ export class AdActivityWriter {
   }
 }
 
-function byStream(batch: Pending[]): Pending[][] {
-  const groups = new Map<string, Pending[]>();
+/** Items grouped by their stream, each group in arrival order (the filtered-traffic tally groups its events the same way). */
+export function byStream<T extends { stream: string }>(batch: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
   for (const p of batch) {
     const group = groups.get(p.stream);
     if (group) group.push(p);

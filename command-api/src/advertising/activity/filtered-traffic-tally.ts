@@ -1,6 +1,7 @@
 import { adTrafficFilteredStream, type AdTier, type AdTrafficFilterReason } from '@kainga/contracts';
 import type { EventStore, NewEvent } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
+import { byStream } from './activity-writer';
 
 /** How often the tallies are written: a flood of junk costs one event per advert and reason per this long. */
 export const FILTERED_FLUSH_MS = 5_000;
@@ -64,16 +65,14 @@ export class FilteredTrafficTally {
     if (this.tallies.size === 0) return;
     const tallies = [...this.tallies.values()];
     this.tallies = new Map();
-    const byStream = new Map<string, NewEvent[]>();
-    for (const data of tallies) {
-      const stream = adTrafficFilteredStream(data.to);
-      const event: NewEvent = { id: randomUUID(), type: 'AdTrafficFiltered', data, metadata: { actorId: null, actorRoles: [], correlationId: data.adContentId, causationId: null, occurredAt: data.to } };
-      byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
-    }
-    for (const [stream, events] of byStream) {
+    const pending = tallies.map((data) => ({
+      stream: adTrafficFilteredStream(data.to),
+      event: { id: randomUUID(), type: 'AdTrafficFiltered', data, metadata: { actorId: null, actorRoles: [], correlationId: data.adContentId, causationId: null, occurredAt: data.to } } satisfies NewEvent,
+    }));
+    for (const group of byStream(pending)) {
       try {
         // A log of facts, not an aggregate: no revision to expect.
-        await this.eventStore.append(stream, events, { expectedRevision: 'any' });
+        await this.eventStore.append(group[0]!.stream, group.map((p) => p.event), { expectedRevision: 'any' });
       } catch (error) {
         this.onError(error);
       }
