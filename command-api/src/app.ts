@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The routes that make, change or end a session: @fastify/session (sessions.ts) and the actor.
   await app.register(async function sessionScope(scope) {
     await scope.register(sessions, { parts });
-    await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => !!request.session?.userId });
+    await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => (request.session === undefined ? undefined : !!request.session?.userId) });
     await scope.register(actor, { deps });
     await scope.register(authRoutes, { deps });
     await scope.register(oauthRoutes, { deps });
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every other signed-in route only reads the session (session-reader.ts says why that is cheaper).
   await app.register(async function signedInScope(scope) {
     await scope.register(sessionReader, { deps, parts });
-    await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => request.user !== null });
+    await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => (request.userResolved ? request.user !== null : undefined) });
     await scope.register(currentUserRoute);
     await scope.register(profileRoutes, { deps });
     await scope.register(adminUserRoutes, { deps });

@@ -25,7 +25,12 @@ export const DEMO_PASSWORD = 'kainga-demo-2025';
 /** NZD as the screens show it (en-NZ, no decimals). */
 export const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', maximumFractionDigits: 0 }).format(n);
 
-const PWA_INDEX = fileURLToPath(new URL('../../pwa/dist/index.html', import.meta.url));
+/**
+ * The built web app the suites serve: pwa/dist, or E2E_PWA_DIR when set (a private build, so that
+ * one checkout can build and test two changes at once without one build replacing the other's).
+ */
+const PWA_DIR = process.env.E2E_PWA_DIR ?? fileURLToPath(new URL('../../pwa/dist', import.meta.url));
+const PWA_INDEX = join(PWA_DIR, 'index.html');
 
 export interface RunningKainga {
   url: string;
@@ -40,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const kainga = await startKainga({
     dataDir,
     port: 0,
+    pwaDir: PWA_DIR,
     env: { HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
   });
   const url = kainga.url.replace('localhost', '127.0.0.1').replace(/\/$/, '');

@@ -64,4 +64,22 @@ describe('the signed-in hint cookie follows the session', () => {
       await proxied.close();
     }
   });
+
+  it('an answer refused before the user is known (validation, a too-large body) keeps the hint of a live session', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: person('hint-refused@example.nz') });
+    const cookies = { [SESSION_COOKIE]: sessionCookie(reg)!, [SIGNED_IN_HINT_COOKIE]: '1' };
+    const badEmail = await t.app.inject({ method: 'PATCH', url: '/api/profile', cookies, payload: { email: 'not an email' } });
+    expect(badEmail.statusCode).toBe(400);
+    expect(hintOf(badEmail)).toBeUndefined();
+    const badPartner = await t.app.inject({ method: 'POST', url: '/api/admin/create-partner', cookies, payload: { nope: true } });
+    expect(badPartner.statusCode).toBe(400);
+    expect(hintOf(badPartner)).toBeUndefined();
+    // The session still lives, and the next answer that knows its user agrees.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies });
+    expect(me.statusCode).toBe(200);
+    expect(hintOf(me)).toBeUndefined();
+    // And a signed-out request refused the same way does not set it.
+    const signedOut = await t.app.inject({ method: 'PATCH', url: '/api/profile', payload: { email: 'not an email' } });
+    expect(hintOf(signedOut)).toBeUndefined();
+  });
 });

@@ -20,6 +20,7 @@ import { SESSION_COOKIE, type SessionParts } from './sessions';
 export default fp(async function sessionReader(app: FastifyInstance, { deps, parts }: { deps: AppDeps; parts: SessionParts }) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
+  app.decorateRequest('userResolved', false);
   // A route here that reaches for the session is registered in the wrong scope: say so plainly.
   app.decorateRequest('session', {
     getter() {
@@ -28,6 +29,7 @@ export default fp(async function sessionReader(app: FastifyInstance, { deps, par
   });
   // Callback style: a request without a session cookie passes without a promise.
   app.addHook('preHandler', (request, _reply, done) => {
+    request.userResolved = true;
     const cookie = request.cookies[SESSION_COOKIE];
     if (!cookie) return done();
     const sid = parts.signer.unsign(cookie);
@@ -39,6 +41,16 @@ export default fp(async function sessionReader(app: FastifyInstance, { deps, par
       .then(() => done(), done);
   });
 });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Whether this scope has looked for the request's user yet (preHandler): an answer sent
+     * before then (refused by validation, a too-large body) does not know who is asking.
+     */
+    userResolved: boolean;
+  }
+}
 
 async function signedInUser(deps: AppDeps, parts: SessionParts, sid: string) {
   const userId = (await parts.store.read(sid))?.userId;

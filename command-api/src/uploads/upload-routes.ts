@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { requireUser, routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
+import { DISCARD_LIMIT_BYTES, discardBody } from './discard-body';
 import { detectImageFormat } from './image-format';
 import { LARGEST_IMAGE_BYTES, NOT_AN_IMAGE, uploadRule, type ImageKind, type UploadRule } from './image-kinds';
 import { imagePath } from './image-path';
@@ -27,11 +28,16 @@ const UploadQuery = z.object({
 });
 
 /**
- * Refuses the upload and closes the connection: the rest of the body (up to 10 MB or more) is
- * not read and not waited for. Keep-alive would have Node drain it first.
+ * Refuses the upload once the rest of its body is read and dropped (discard-body.ts: a client
+ * that sends all of its body before reading gets the answer, not EPIPE), keeping the connection;
+ * a body beyond the bound, declared or found, is not read: the answer goes at once and the
+ * connection closes (keep-alive would have Node read all of it first).
  */
-function refuse(reply: FastifyReply, status: 400 | 413 | 415, message: string) {
-  return reply.status(status).header('connection', 'close').send({ message });
+async function refuse(request: FastifyRequest, reply: FastifyReply, status: 400 | 413 | 415, message: string) {
+  const declared = Number(request.headers['content-length']);
+  const drained = declared > DISCARD_LIMIT_BYTES ? false : await discardBody(request.raw);
+  if (!drained) reply.header('connection', 'close');
+  return reply.status(status).send({ message });
 }
 
 /**
@@ -90,18 +96,18 @@ export default async function uploadRoutes(app: FastifyInstance, { deps }: { dep
       },
       async (request, reply) => {
         const rule = uploadRule(kind, request.query.form ?? 'profile');
-        if (!request.isMultipart()) return refuse(reply, 415, `Send the image as multipart/form-data in the field "${rule.field}".`);
+        if (!request.isMultipart()) return refuse(request, reply, 415, `Send the image as multipart/form-data in the field "${rule.field}".`);
         const declared = Number(request.headers['content-length']);
-        if (declared > rule.maxBytes + MULTIPART_OVERHEAD_BYTES) return refuse(reply, 413, rule.tooLarge);
+        if (declared > rule.maxBytes + MULTIPART_OVERHEAD_BYTES) return refuse(request, reply, 413, rule.tooLarge);
         const outcome = await receive(request, rule);
-        if ('refused' in outcome) return refuse(reply, outcome.refused[0], outcome.refused[1]);
+        if ('refused' in outcome) return refuse(request, reply, outcome.refused[0], outcome.refused[1]);
         const format = detectImageFormat(outcome.bytes);
-        if (!format) return refuse(reply, 415, NOT_AN_IMAGE);
+        if (!format) return refuse(request, reply, 415, NOT_AN_IMAGE);
         let clean: Buffer;
         try {
           clean = await stripMetadata(outcome.bytes, format);
         } catch (error) {
-          if (error instanceof UnreadableImage) return refuse(reply, 415, `The image could not be read. ${NOT_AN_IMAGE}`);
+          if (error instanceof UnreadableImage) return refuse(request, reply, 415, `The image could not be read. ${NOT_AN_IMAGE}`);
           throw error;
         }
         const file = `${randomUUID()}.${format.ext}`;

@@ -34,6 +34,13 @@ afterAll(() => t.close());
 const profileImage = (bytes: Buffer, filename = 'me.jpg', contentType = 'image/jpeg') => ({ field: 'profileImage', filename, contentType, bytes });
 const companyImage = (bytes: Buffer, filename = 'logo.png', contentType = 'image/png') => ({ field: 'companyImage', filename, contentType, bytes });
 
+/** The app's address on loopback, listening from the first call on (for clients other than inject). */
+async function listening(): Promise<string> {
+  const address = t.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 describe('POST /api/upload/profile-image and /company-image', () => {
   it.each([
     ['jpeg', 'jpg', 'image/jpeg'],
@@ -100,7 +107,7 @@ describe('POST /api/upload/profile-image and /company-image', () => {
   });
 
   it('answers a 10 MB upload without a declared length as soon as the file passes the limit, and keeps serving', async () => {
-    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listening();
     const total = 10 * 1024 * 1024;
     const { payload, contentType } = multipartBody('profileImage', 'big.jpg', 'image/jpeg', Buffer.alloc(0));
     // The part's headers only: the file's bytes follow, and the closing boundary is never reached.
@@ -134,6 +141,45 @@ describe('POST /api/upload/profile-image and /company-image', () => {
     req.destroy();
     const health = await fetch(`${origin}/api/health`);
     expect(health.status).toBe(200);
+  });
+
+  it('reads a too-large body to its end before answering, so a sender that writes it all first sees the 413 (not EPIPE)', async () => {
+    const origin = await listening();
+    // As Node's fetch sends a body over a real network: all of it, in pieces, before it reads.
+    const sendWhole = (url: string, field: string, size: number) => {
+      const { payload, contentType } = multipartBody(field, 'big.png', 'image/png', Buffer.alloc(size, 0xff));
+      return new Promise<{ status: number; connection?: string; body: string; written: number }>((resolve, reject) => {
+        const req = httpRequest(`${origin}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': contentType, 'content-length': payload.length, cookie: `${SESSION_COOKIE}=${encodeURIComponent(cookie)}` },
+        });
+        let written = 0;
+        req.on('error', reject);
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body, written }));
+        });
+        void (async () => {
+          for (let at = 0; at < payload.length; at += 16 * 1024) {
+            const piece = payload.subarray(at, at + 16 * 1024);
+            if (!req.write(piece)) await once(req, 'drain');
+            written += piece.length;
+            // A network's pace: the server has had its chance to answer and close before the rest.
+            await new Promise((r) => setTimeout(r, 1));
+          }
+          req.end();
+        })().catch(reject);
+      });
+    };
+    const profile = await sendWhole('/api/upload/profile-image', 'profileImage', 400 * 1024);
+    expect([profile.status, JSON.parse(profile.body)]).toEqual([413, { message: 'Please select an image smaller than 300KB.' }]);
+    const company = await sendWhole('/api/upload/company-image', 'companyImage', 250 * 1024);
+    expect([company.status, JSON.parse(company.body)]).toEqual([413, { message: 'Company image must be under 200KB' }]);
+    expect(profile.written).toBeGreaterThan(400 * 1024);
+    expect(company.written).toBeGreaterThan(250 * 1024);
+    // Read to its end, the body leaves the connection fit for the next request.
+    expect(company.connection).not.toBe('close');
   });
 
   it('strips EXIF and GPS, and bakes the orientation into the pixels', async () => {
