@@ -26,7 +26,7 @@ const SWEEP_ABOVE = 50_000;
  * Brute-force limits for sign-in, in sliding windows. Five wrong passwords lock only the pair
  * (account, address) that made them: an attacker elsewhere cannot lock the owner out, while the
  * account as a whole still has a ceiling. Kept in memory per API process, so with N API replicas
- * an attacker gets at most N times the budget (noted in the README).
+ * an attacker gets at most N times the budget (noted in docs/security.md).
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();

@@ -9,7 +9,7 @@ export interface Row {
 export const fmtInt = (n: number) => Math.round(n).toLocaleString('en-NZ');
 export const fmtMs = (ms: number) => (ms >= 10 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2));
 
-/** A markdown table with padded columns, readable in a terminal and ready for the README. */
+/** A markdown table with padded columns, readable in a terminal and ready for docs/performance.md. */
 export function markdownTable(rows: readonly Row[]): string {
   const head: Row = { measure: 'Measure', result: 'Result', aim: 'Aim' };
   const all = [head, ...rows];

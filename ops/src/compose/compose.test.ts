@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 /**
  * docker-compose.yml, read as Docker Compose reads it (YAML with merge keys), checked against what
  * can be proven without a Docker engine: the variables the configuration reads, health checks,
- * published ports, how the processes start, and the commands the README gives.
+ * published ports, how the processes start, and the commands docs/distributed.md gives.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -145,9 +145,8 @@ describe('docker-compose.yml', () => {
     expect(read('ops/Dockerfile')).toMatch(/^FROM node:(22|24)-/m);
   });
 
-  it('is run the way the README and the contract-suite script say', () => {
-    const readme = read('README.md');
-    const section = readme.slice(readme.indexOf('## Running it distributed'), readme.indexOf('\n## ', readme.indexOf('## Running it distributed') + 1));
+  it('is run the way docs/distributed.md and the contract-suite script say', () => {
+    const section = read('docs/distributed.md');
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     const contracts = scripts['test:contracts:compose'];
     expect(contracts).toBeDefined();

@@ -3,7 +3,7 @@
  * advert less than 24 h ago". A key is claimed before its event is written and released if the
  * write fails, so two requests at once cannot both count, and a failure does not block a retry.
  *
- * Limits (also in the README): it is per process, so N API processes behind a balancer
+ * Limits (also in docs/advertising.md): it is per process, so N API processes behind a balancer
  * that does not stick sessions may each count a session's impression once (at most N); and it
  * holds at most `maxKeys` (the oldest are forgotten first, so under a flood beyond that the
  * window shrinks rather than memory growing without bound).

@@ -35,7 +35,7 @@ const ratioCell = (x: RouteRatio) =>
 const kb = (bytes: number) => (bytes >= 10_240 ? `${fmtInt(bytes / 1024)} KB` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /**
- * One column per size, one row per figure: the README's table. Each route row reads
+ * One column per size, one row per figure: docs/performance.md's table. Each route row reads
  * "ratio (the rounds' lowest–highest; req/s, body size; CPU a request, service / bare)"; the aim
  * column says what must hold at every size.
  */
