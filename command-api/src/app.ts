@@ -17,6 +17,7 @@ import { adServing } from './advertising/activity/ad-serving';
 import checkoutRoutes from './billing/checkout/checkout-routes';
 import couponRoutes from './billing/coupons/coupon-routes';
 import adminLeadChargeDisputeRoutes from './billing/lead-charges/admin-dispute-routes';
+import adPlanRequestRoutes from './advertising/plan-requests/plan-request-routes';
 import billingHistoryRoute from './billing/lead-charges/billing-history-route';
 import leadChargeDisputeRoute from './billing/lead-charges/dispute-route';
 import stripeConfigRoute from './billing/stripe-config-route';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(billingHistoryRoute, { deps });
     await scope.register(leadChargeDisputeRoute, { deps });
     await scope.register(adminLeadChargeDisputeRoutes, { deps });
+    await scope.register(adPlanRequestRoutes, { deps });
     await scope.register(couponRoutes, { deps });
   });
 

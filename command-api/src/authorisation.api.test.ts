@@ -212,6 +212,8 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   // The request to the broker has no charge (no plan here): every partner gets 404, everyone else is refused before that.
   'POST /api/billing/lead-charges/:leadId/dispute': { call: (f) => ({ url: `/api/billing/lead-charges/${f.leadId}/dispute`, body: { reason: 'Walk test: not a real enquiry' } }) },
   'GET /api/admin/lead-charge-disputes': { call: () => ({ url: '/api/admin/lead-charge-disputes' }) },
+  'POST /api/partner/ad-plan-requests': { call: () => ({ url: '/api/partner/ad-plan-requests', body: { adPlanId: adPlanIdFor('silver'), locationId: 'auckland', message: 'Walk test' } }) },
+  'GET /api/admin/ad-plan-requests': { call: () => ({ url: '/api/admin/ad-plan-requests' }) },
   'POST /api/admin/lead-charge-disputes/:leadId/resolve': { call: (f) => ({ url: `/api/admin/lead-charge-disputes/${f.leadId}/resolve`, body: { outcome: 'keep', note: 'Walk test' } }) },
   'POST /api/admin/coupons': { call: () => ({ url: '/api/admin/coupons', body: { code: 'WALK10', discountType: 'percentage', discountValue: 10, validFrom: '2026-01-01T00:00:00.000Z' } }) },
   'GET /api/admin/coupons': { call: () => ({ url: '/api/admin/coupons' }) },

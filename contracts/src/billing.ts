@@ -32,6 +32,24 @@ export const NO_PAYMENT_METHOD = 'No payment method';
 export const LEAD_CHARGE_PAYMENTS_NOT_CONFIGURED = 'Online payments are not configured';
 
 /**
+ * Why a lead charge failed, as a code the partner's Billing tab turns into words and what to do:
+ * no saved card, a server without Stripe keys, or the card refused (Stripe's words kept beside it
+ * as the failure reason).
+ */
+export const leadChargeFailureCodes = ['no_payment_method', 'payments_not_configured', 'card_declined'] as const;
+export type LeadChargeFailureCode = (typeof leadChargeFailureCodes)[number];
+
+/**
+ * The code of a failure from its recorded reason: the first two are Kāinga's own fixed words, any
+ * other reason is the card provider's. Reads events recorded before failures carried a code.
+ */
+export function leadChargeFailureCodeOf(failureReason: string): LeadChargeFailureCode {
+  if (failureReason === NO_PAYMENT_METHOD) return 'no_payment_method';
+  if (failureReason === LEAD_CHARGE_PAYMENTS_NOT_CONFIGURED) return 'payments_not_configured';
+  return 'card_declined';
+}
+
+/**
  * How many days after a lead charge its partner may dispute it (the server's rule; the Billing tab
  * offers Dispute within it). A month covers the tab's "This Month" and the card statement showing
  * the charge, and ends while the lead is fresh enough to judge (well inside Stripe's refund time).

@@ -18,6 +18,7 @@ export * from './seeded-random';
 export * from './billing';
 export * from './subscription-billing';
 export * from './coupons';
+export * from './count-noun';
 export * from './property-types';
 export * from './plain-explanation';
 export * from './address';

@@ -101,7 +101,9 @@ describe('Ad Performance on /admin', () => {
 
     for (const name of ['Impressions per day by tier', 'Clicks per day by tier', 'Click-through rate per day by tier', 'Leads per day by tier']) await visible(section.getByRole('img', { name: new RegExp(`^${name}`) }));
     expect(await lastDay(section, 'Impressions per day by tier')).toEqual({ Gold: '2', Silver: '0', Bronze: '0' });
-    expect(await lastDay(section, 'Click-through rate per day by tier')).toEqual({ Gold: '50%', Silver: '0%', Bronze: '0%' });
+    // No impression counted for silver or bronze: their click-through is not available, not "0%" (the text read out).
+    expect(await lastDay(section, 'Click-through rate per day by tier')).toEqual({ Gold: '50%', Silver: '—not available', Bronze: '—not available' });
+    await visible(section.getByText(/It shows “—” \(not available\) where clicks were counted without their impressions/));
     expect(await lastDay(section, 'Leads per day by tier')).toEqual({ Gold: '0', Silver: '0', Bronze: '0', 'Not from an advert': '1' });
   });
 
@@ -123,6 +125,7 @@ describe('Ad Performance on /admin', () => {
     await visible(section.getByRole('img', { name: /^Clicks per day by placement/ }));
     expect(await lastDay(section, 'Impressions per day by placement')).toEqual({ 'Valuation sidebar': '0', 'Mortgage calculator': '2', 'Rental assessment': '0', 'Property results': '0' });
     expect(await lastDay(section, 'Clicks per day by placement')).toMatchObject({ 'Mortgage calculator': '1' });
+    expect(await lastDay(section, 'Click-through rate per day by placement')).toMatchObject({ 'Mortgage calculator': '50%', 'Valuation sidebar': '—not available' });
   });
 
   it('shows an empty state for a range without activity, and refuses a backwards range', async () => {

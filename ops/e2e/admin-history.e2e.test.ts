@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { AdPlanView, AuditEventPage, Location, ValuationResult } from '@kainga/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, newPerson, registerAdmin, registerThroughUi, startSuite, toast, visible, type Suite } from './harness';
+import { callApi, newPerson, registerAdmin, registerThroughUi, settledSelectList, startSuite, toast, visible, type Suite } from './harness';
 
 const admin = newPerson('Mere', 'Admin');
 const applicant = newPerson('Tipene', 'Broker');
@@ -61,6 +61,7 @@ async function shownTypes(scope: Locator, n: number): Promise<string[]> {
   return types(scope);
 }
 const params = (page: Page) => new URL(page.url()).searchParams;
+const settledOptions = (page: Page) => settledSelectList(page);
 
 /**
  * The history is a read model that follows the log a moment behind the request that appended:
@@ -238,6 +239,72 @@ describe('the admin lists link each row to its history', () => {
   });
 });
 
+describe('the filters an admin reaches for', () => {
+  it('offers the known event types: a name typed in part picks the type it belongs to', async () => {
+    const page = adminPage;
+    await page.goto('/admin?history=log', { waitUntil: 'networkidle' });
+    const h = history(page);
+    const filters = await visible(h.getByRole('form', { name: 'Filter the event history' }));
+    await filters.getByLabel('Event types', { exact: true }).click();
+    await page.keyboard.type('ApplicationAppr');
+    // One type has that in its name: the list offers it, and Enter picks it.
+    await visible(settledOptions(page).getByTitle('PartnerApplicationApproved', { exact: true }));
+    expect(await settledOptions(page).locator('.ant-select-item-option').allInnerTexts()).toEqual(['PartnerApplicationApproved']);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((u) => u.searchParams.get('history.type') === 'PartnerApplicationApproved');
+    await visible(entry(h, `Application approved by ${adminLabel}`));
+  });
+
+  it('says what was searched when nothing matches, and that a part of a name is no type', async () => {
+    const page = adminPage;
+    await page.goto('/admin?history=log&history.type=PartnerApplication');
+    await visible(history(page).getByText('No events match type PartnerApplication. “PartnerApplication” is not an event type: pick the type from the list.'));
+    await page.goto(`/admin?history=log&history.type=PartnerApplicationApproved&history.stream=user-none`);
+    await visible(history(page).getByText('No events match stream user-none; type PartnerApplicationApproved. Try fewer filters or a wider time range.'));
+  });
+
+  it("hides the admin's own views of the history until asked for them", async () => {
+    const page = adminPage;
+    // Several views, newest of all: without the filter they would head the list.
+    for (let i = 0; i < 3; i++) expect((await callApi(page, 'GET', '/api/admin/events?limit=1')).status).toBe(200);
+    await page.goto('/admin?history=log', { waitUntil: 'networkidle' });
+    const h = history(page);
+    const views = h.locator('li.history-event').filter({ has: page.locator('.history-type', { hasText: /^AuditHistoryViewed$/ }) });
+    await visible(h.locator('li.history-event').first());
+    expect(await views.count()).toBe(0);
+    expect(await h.locator('.history-type').first().innerText()).not.toBe('AuditHistoryViewed');
+    const show = h.getByRole('checkbox', { name: 'Show views of the history' });
+    expect(await show.isChecked()).toBe(false);
+    await show.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL((u) => u.searchParams.get('history.views') === 'show');
+    await visible(views.first());
+    await visible(entry(h, `Viewed the event history by ${adminLabel}`).first());
+  });
+
+  it("keeps New Zealand time on a device set to another zone", async () => {
+    const page = await suite.newPage({ timezoneId: 'America/Los_Angeles' });
+    await page.context().addCookies(await adminPage.context().cookies());
+    // 8:30 pm UTC on 28 February 2026 is 9:30 am on 1 March in Auckland, 12:30 pm on 28 February in Los Angeles.
+    await page.goto(`/admin?history=log&history.from=${encodeURIComponent('2026-02-28T20:30:00.000Z')}&history.type=PartnerApplicationApproved`);
+    const h = history(page);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/Los_Angeles');
+    expect(await (await visible(h.getByLabel('From (NZ time)'))).inputValue()).toBe('2026-03-01T09:30');
+    // An event's time, as the log recorded it, on New Zealand's clock.
+    const approval = await visible(entry(h, `Application approved by ${adminLabel}`));
+    const time = approval.locator('time');
+    const recordedAt = (await time.getAttribute('datetime'))!;
+    const nz = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Pacific/Auckland' }).format(new Date(recordedAt));
+    expect(await time.innerText()).toBe(nz);
+    // A time typed in the picker is read as New Zealand time.
+    await h.getByLabel('From (NZ time)').fill('2026-07-06T00:30');
+    await h.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((u) => u.searchParams.get('history.from') === '2026-07-05T12:30:00.000Z');
+  });
+});
+
 describe('the record of viewing, the export and a phone', () => {
   it('shows who viewed which history', async () => {
     const page = adminPage;
@@ -257,7 +324,7 @@ describe('the record of viewing, the export and a phone', () => {
     const csv = h.getByRole('link', { name: 'Export CSV' });
     const href = new URL((await csv.getAttribute('href'))!, suite.server.url);
     expect(href.pathname).toBe('/api/admin/events/export');
-    expect(Object.fromEntries(href.searchParams)).toEqual({ type: 'PartnerApplicationApproved', actor: admin.email, order: 'newest', format: 'csv' });
+    expect(Object.fromEntries(href.searchParams)).toEqual({ type: 'PartnerApplicationApproved', actor: admin.email, views: 'hide', order: 'newest', format: 'csv' });
     expect(await csv.getAttribute('download')).not.toBeNull();
     expect(new URL((await h.getByRole('link', { name: 'Export NDJSON' }).getAttribute('href'))!, suite.server.url).searchParams.get('format')).toBe('ndjson');
 
@@ -280,5 +347,26 @@ describe('the record of viewing, the export and a phone', () => {
     expect(overflow.right).toBeLessThanOrEqual(overflow.viewport);
     await visible(h.getByLabel('Stream', { exact: true }));
     await visible(h.getByRole('button', { name: 'Apply filters' }));
+  });
+
+  it('shows every admin list on a phone without sideways scrolling, each row a card with its actions in view', async () => {
+    const page = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await page.context().addCookies(await adminPage.context().cookies());
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await section(page, 'Sent Emails').getByRole('button', { name: /Sent Emails/ }).click();
+    await visible(section(page, 'Sent Emails').getByRole('listitem').first());
+    const property = await visible(section(page, 'Property Overview').getByRole('listitem').filter({ hasText: '9 Kōwhai Lane' }));
+    const user = await visible(section(page, 'User Management').getByRole('listitem').filter({ hasText: applicant.email }));
+    for (const action of [property.getByRole('link', { name: 'History of 9 Kōwhai Lane' }), user.getByRole('button', { name: 'Edit Roles of Tipene Broker' })]) {
+      await action.scrollIntoViewIfNeeded();
+      const box = (await action.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    const overflowing = await page.locator('.admin-section').evaluateAll((sections) =>
+      sections.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.querySelector('h2')?.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });

@@ -222,7 +222,7 @@ describe('adverts on the valuation results', () => {
     await expect.poll(async () => (await subscriptionOf(a))!.totalClicks, { timeout: 10_000 }).toBe(before + 1);
   });
 
-  it('contact-partner dialog: refuses an incomplete form, then sends and thanks the owner', async () => {
+  it('contact-partner dialog: fills in the signed-in owner, refuses an incomplete form, then sends and thanks the owner', async () => {
     // The valuer not clicked a moment ago (the server counts two clicks on one advert within 1 s once).
     const valuer = bannerClicked === valuerA ? valuerB : valuerA;
     const card = premium(ownerPage).locator('.premium-card', { hasText: valuer.businessName });
@@ -235,22 +235,26 @@ describe('adverts on the valuation results', () => {
     expect(await dialog.getByLabel('Email *').getAttribute('type')).toBe('email');
     expect(await dialog.getByLabel('Message *').getAttribute('rows')).toBe('5');
 
-    // Nothing filled in: the notice, and nothing sent (the browser makes no request at all).
+    // The signed-in owner's name and email are filled in for them.
+    expect([await dialog.getByLabel('Name *').inputValue(), await dialog.getByLabel('Email *').inputValue()]).toEqual([`${owner.firstName} ${owner.lastName}`, owner.email]);
+
+    // No message: the notice, and nothing sent (the browser makes no request at all).
     const sends: string[] = [];
     ownerPage.on('request', (r) => {
       if (r.method() === 'POST' && /^\/api\/partners\/[^/]+\/contact$/.test(new URL(r.url()).pathname)) sends.push(r.url());
     });
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await visible(toast(ownerPage, 'Missing information').getByText('Please fill in all required fields.'));
-    // The message still empty: refused again, a new notice in place of the first (which leaves;
-    // under the fake clock its leave animation is not something to wait for).
+    // The filled-in fields stay editable and required: the email cleared, refused again, a new
+    // notice in place of the first (which leaves; under the fake clock its leave animation is not
+    // something to wait for).
     await dialog.getByLabel('Name *').fill('Kiri Walker');
-    await dialog.getByLabel('Email *').fill(owner.email);
+    await dialog.getByLabel('Email *').fill('');
+    await dialog.getByLabel('Message *').fill('Could you do a registered valuation for my bank next week?');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await visible(ownerPage.locator('.ant-notification-notice:not(.ant-notification-fade-leave)').filter({ hasText: 'Missing information' }));
     expect(sends).toEqual([]);
-
-    await dialog.getByLabel('Message *').fill('Could you do a registered valuation for my bank next week?');
+    await dialog.getByLabel('Email *').fill(owner.email);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await visible(toast(ownerPage, 'Message sent!').getByText(`Your inquiry has been sent to ${partnerName}. They will contact you shortly.`));
     expect(sends).toHaveLength(1);

@@ -129,4 +129,45 @@ describe('coupon codes', () => {
     expect(text).toContain(broker.email);
     expect(text).toContain(subscriptionId.slice(0, 8));
   });
+
+  it("keeps New Zealand's calendar on a device set to another zone: the default first day and the day sent", async () => {
+    const phone = await suite.newPage({ timezoneId: 'America/Los_Angeles' });
+    await phone.context().addCookies(await adminPage.context().cookies());
+    // 10:57 am on 27 November in Auckland is still 26 November in Los Angeles.
+    await phone.clock.setFixedTime(new Date('2026-11-26T21:57:56Z'));
+    await phone.goto('/admin', { waitUntil: 'networkidle' });
+    const section = coupons(phone);
+    await section.getByRole('button', { name: 'Create New Coupon' }).click();
+    const form = await visible(section.locator('form[id="coupon"]'));
+    expect(await form.getByLabel('Valid from', { exact: true }).inputValue()).toBe('2026-11-27');
+    await form.getByLabel('Code', { exact: true }).fill('nzday');
+    await form.getByLabel('Percentage off').fill('10');
+    await form.getByLabel('Valid until (last day)').fill('2026-11-30');
+    const sent = phone.waitForRequest((r) => r.url().endsWith('/api/admin/coupons') && r.method() === 'POST');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    // Whole New Zealand days: from midnight on the 27th (NZDT, UTC+13) to the end of the 30th.
+    expect((await sent).postDataJSON()).toMatchObject({ validFrom: '2026-11-26T11:00:00.000Z', validUntil: '2026-11-30T11:00:00.000Z' });
+    await visible(toast(phone, 'Coupon Created').filter({ hasText: 'NZDAY is ready to use.' }));
+  });
+
+  it('on a phone each coupon and redemption is a card with its actions in view, nothing scrolling sideways', async () => {
+    const phone = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.context().addCookies(await adminPage.context().cookies());
+    await phone.goto('/admin', { waitUntil: 'networkidle' });
+    const section = coupons(phone);
+    const card = await visible(section.getByRole('listitem').filter({ hasText: 'TRIAL30' }));
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toContain('Redemptions 1 / unlimited');
+    const open = card.getByRole('button', { name: 'Redemptions of TRIAL30' });
+    await open.scrollIntoViewIfNeeded();
+    const box = (await open.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await section.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await open.focus();
+    await phone.keyboard.press('Enter');
+    const modal = await visible(phone.getByRole('dialog', { name: 'Redemptions of TRIAL30' }));
+    const redemption = await visible(modal.getByRole('listitem').filter({ hasText: broker.email }));
+    expect(await redemption.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  });
 });

@@ -29,7 +29,7 @@ export const nzd = (n: number) => new Intl.NumberFormat('en-NZ', { style: 'curre
  * The built web app the suites serve: pwa/dist, or E2E_PWA_DIR when set (a private build, so that
  * one checkout can build and test two changes at once without one build replacing the other's).
  */
-const PWA_DIR = process.env.E2E_PWA_DIR ?? fileURLToPath(new URL('../../pwa/dist', import.meta.url));
+const PWA_DIR = process.env.E2E_PWA_DIR || fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 const PWA_INDEX = join(PWA_DIR, 'index.html');
 
 export interface RunningKainga {
@@ -69,7 +69,8 @@ export interface Suite {
   server: RunningKainga;
   browser: Browser;
   /** A new, isolated browser context and page at the server's origin. */
-  newPage(options?: { viewport?: { width: number; height: number }; hasTouch?: boolean }): Promise<Page>;
+  /** `timezoneId`: the device's time zone (an IANA name), to show that a screen keeps New Zealand time. */
+  newPage(options?: { viewport?: { width: number; height: number }; hasTouch?: boolean; timezoneId?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -109,6 +110,7 @@ export async function startSuite(env: Record<string, string> = {}): Promise<Suit
         locale: 'en-NZ',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         hasTouch: options.hasTouch ?? false,
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       contexts.push(context);
       reportTrouble(context);

@@ -98,6 +98,8 @@ describe('the property map, signed out', () => {
     const located = locations.filter((l) => l.latitude !== '' && l.longitude !== '').length;
     expect(located).toBeGreaterThan(100);
     await visible(page.getByText(`${located} properties shown`));
+    // Every located property is on the map: its markers (each alone or in a numbered group) number as many.
+    await expect.poll(() => page.locator('.property-map').getAttribute('data-marker-count')).toBe(String(located));
     const legend = page.getByRole('list', { name: 'Map legend' });
     expect(await legend.innerText()).toContain('Valued property');
     expect(await legend.innerText()).toContain('Not yet valued');
@@ -345,6 +347,8 @@ describe('the property map with 20,000 properties', () => {
       // Country-wide: a bounded sample, not every property, and still more than enough to group.
       expect(shown).toBeGreaterThan(1000);
       expect(shown).toBeLessThan(count);
+      // Every property loaded is on the map, drawn alone or in a group.
+      await expect.poll(() => page.locator('.property-map').getAttribute('data-marker-count')).toBe(String(shown));
       await visible(page.getByText('Zoom in to see every one of the 20,000 properties on the map.', { exact: false }));
       await visible(page.locator('.property-map canvas').first());
       expect(await page.getByRole('list', { name: 'Map legend' }).innerText()).toContain('Nearby properties (click to zoom in)');

@@ -122,7 +122,8 @@ describe('the partner’s Advertising tab', () => {
     // No activity yet: an empty state rather than an empty chart.
     await visible(section(brokerPage, 'Performance').getByText(/No impressions, clicks or leads in the last 30 days/));
     expect(await figure(brokerPage, 'Impressions').innerText()).toBe('0');
-    expect(await figure(brokerPage, 'Click-through').innerText()).toBe('—');
+    // No impression yet: click-through is not available, and says so to a screen reader.
+    expect(await figure(brokerPage, 'Click-through').textContent()).toBe('—not available');
   });
 
   it('lists the plans gold, silver, bronze; Subscribe asks for a location, then says this server takes no card payments', async () => {
@@ -151,6 +152,27 @@ describe('the partner’s Advertising tab', () => {
     expect(await next.isDisabled()).toBe(false);
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('asks the administrators for a plan from the Subscribe dialog, and they read the request', async () => {
+    const silver = (await callApi<AdPlanView[]>(brokerPage, 'GET', '/api/ad-plans')).body.find((p) => p.tier === 'silver')!;
+    await section(brokerPage, 'Available Plans').getByRole('button', { name: `Subscribe to ${silver.name}` }).click();
+    const dialog = await visible(brokerPage.getByRole('dialog', { name: `Subscribe to ${silver.name}` }));
+    await dialog.getByRole('combobox', { name: 'Location' }).click();
+    await brokerPage.keyboard.type(CITY);
+    await settledSelectList(brokerPage).locator(`.ant-select-item-option[title^="${CITY},"]`).click();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await dialog.getByLabel('Message for the administrators (optional)').fill('We would like to start this month.');
+    await dialog.getByRole('button', { name: 'Ask an Administrator' }).click();
+    await visible(dialog.getByText(`Your request for ${silver.name} in ${CITY} has gone to the administrators.`, { exact: false }));
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await adminPage.goto('/admin');
+    const request = await visible(adminPage.getByTestId('plan-requests').locator('li').filter({ hasText: BUSINESS }));
+    const text = (await request.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(`${BUSINESS} asks for ${silver.name} in ${CITY} Waiting`);
+    expect(text).toContain('We would like to start this month.');
   });
 
   it('creates an advert, which waits for approval', async () => {
@@ -242,6 +264,11 @@ describe('the partner’s Advertising tab', () => {
     expect(scripts.filter((s) => s.includes('PerformanceChart')).length).toBeGreaterThan(0);
     const today = section(brokerPage, 'Performance').locator('table tbody tr').last();
     expect(await today.locator('td').allInnerTexts()).toEqual(['2', '1', '1']);
+    // Only the day with activity is listed, the 29 quiet ones counted in a line, the totals kept.
+    const table = section(brokerPage, 'Performance').locator('table');
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tfoot td').allTextContents()).toEqual(['2', '1', '1']);
+    await section(brokerPage, 'Performance').getByText('29 of the 30 days had no activity and are not listed.').waitFor({ state: 'attached' });
 
     // The subscription's own totals count them too.
     const card = section(brokerPage, 'Current Subscriptions').getByTestId('ad-subscription');

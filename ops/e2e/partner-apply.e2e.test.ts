@@ -263,6 +263,10 @@ describe('/partner-benefits and the enquiry form', () => {
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await visible(form.getByText('Please provide at least 100 characters for your bio'));
     await visible(form.getByText('Please select at least one service location'));
+    // The empty required numbers say they are required, not a range.
+    await visible(form.getByText('Enter your years of experience'));
+    await visible(form.getByText('Enter how many people work in your office'));
+    expect(await form.getByText('Experience must be 0 or more years').count()).toBe(0);
 
     await form.getByLabel('Business name').fill('Rawiri Valuations');
     await form.getByLabel('Contact phone').fill('021 555 0101');

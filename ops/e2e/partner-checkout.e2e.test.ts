@@ -220,3 +220,37 @@ describe('a partner’s card checkout', () => {
     await expect.poll(async () => (await page.getByTestId('billing-summary').innerText()).replace(/\s+/g, ' ')).toContain(`Total Billed ${zero}`);
   });
 });
+
+describe('a partner on a plan an admin allocated', () => {
+  it('reads what the plan costs, and why its lead charge failed with what to do', async () => {
+    // A partner who never paid by card: no card is saved for lead charges.
+    const valuer = newPerson('Rua', 'Valuer');
+    const valuerPage = await suite.newPage();
+    await registerThroughUi(valuerPage, valuer);
+    const valuerId = (await createPartnerAsAdmin(adminPage, valuer, { roleId: 'registered_valuer', city: CITY, businessName: 'Nelson Valuations' })).id;
+    const nelson = (await callApi<{ id: string; cityName: string }[]>(adminPage, 'GET', '/api/locations')).body.find((l) => l.cityName === CITY)!;
+    expect((await callApi(adminPage, 'POST', '/api/admin/allocate-ad-plan', { partnerId: valuerId, adPlanId: gold.id, locationId: nelson.id })).status).toBe(201);
+    const price = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', minimumFractionDigits: 2 }).format(gold.pricePerLead);
+
+    await valuerPage.goto('/partner-dashboard');
+    await valuerPage.getByRole('tab', { name: 'Advertising' }).click();
+    const card = await visible(valuerPage.getByRole('region', { name: 'Current Subscriptions', exact: true }).getByTestId('ad-subscription'));
+    await visible(card.getByText(`Allocated by an administrator: no monthly fee. Each lead you receive costs ${price}, charged to your saved card (see Billing).`));
+
+    // A signed-in client writes: the lead costs the plan's price, and without a card the charge fails.
+    const client = await suite.newPage();
+    await registerThroughUi(client, newPerson('Hine', 'Client'));
+    const lead = await callApi<{ id: string }>(client, 'POST', '/api/partner-contacts', { partnerId: valuerId, message: 'Kia ora, we need a valuation for the bank.' });
+    expect(lead.status).toBe(201);
+    await client.close();
+
+    await valuerPage.goto('/partner-dashboard?tab=billing');
+    const row = valuerPage.getByTestId('billing-history').locator('tbody tr').filter({ hasText: lead.body.id.slice(0, 8) });
+    await expect.poll(async () => (await row.count()) > 0 && (await row.innerText()).includes('Failed'), { timeout: 15_000 }).toBe(true);
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(price);
+    // The reason is on the row itself, with what to do, not only in a tooltip.
+    expect(text).toContain('No card is saved for lead charges. This lead was not charged. A card is saved when you pay for a plan under Advertising; later leads are charged to it.');
+    await valuerPage.close();
+  });
+});

@@ -54,8 +54,20 @@ beforeAll(async () => {
   // The broker has an account already; the admin makes it a mortgage broker in Tauranga.
   const brokerPage = await suite.newPage();
   await registerThroughUi(brokerPage, broker);
-  await brokerPage.close();
   ({ id: brokerPartnerId, userId: brokerUserId } = await createPartner(broker, 'mortgage_broker', 'Tauranga', BUSINESS));
+  // A long description, as real partners write: the listing's avatar must keep its shape beside it.
+  const described = await callApi(brokerPage, 'PUT', '/api/partner/profile?role=mortgage_broker', {
+    role: 'mortgage_broker',
+    firstName: broker.firstName,
+    lastName: broker.lastName,
+    businessName: BUSINESS,
+    contactEmail: broker.email,
+    businessDescription: 'Independent mortgage advice for first home buyers, investors and refinancing across the Bay of Plenty, with evening appointments.',
+    profileImage: null,
+    companyImage: null,
+  });
+  expect(described.status).toBe(200);
+  await brokerPage.close();
   // Partners the owner's search must not list: another service in Tauranga, the same service elsewhere.
   await createPartner(newPerson('Mere', 'Manager'), 'property_manager', 'Tauranga', 'Coast Property Care');
   await createPartner(newPerson('Rangi', 'Lender'), 'mortgage_broker', 'Auckland', 'City Lending');
@@ -143,6 +155,13 @@ describe('an owner contacts a local professional, who answers from the partner d
     await choose(ownerPage, 'Service type', 'Mortgage Broker');
     await visible(card.getByRole('heading', { name: BUSINESS }));
     expect(await card.locator('.partner-item').count()).toBe(1);
+    // The partner's avatar stays a 56 px circle beside its long description, on a phone and a desktop.
+    for (const width of [390, 1280]) {
+      await ownerPage.setViewportSize({ width, height: 844 });
+      const box = await card.locator('.partner-item .ant-avatar').first().boundingBox();
+      expect({ width, box: box && { w: Math.round(box.width), h: Math.round(box.height) } }).toEqual({ width, box: { w: 56, h: 56 } });
+    }
+    await ownerPage.setViewportSize({ width: 1280, height: 800 });
     expect(await card.getByText('City Lending').count()).toBe(0);
     expect(await card.getByText('Coast Property Care').count()).toBe(0);
     const inArea = ownerPage.locator('.local-professionals').filter({ has: ownerPage.getByRole('heading', { name: 'Professional Services in Your Area' }) });
@@ -209,6 +228,12 @@ describe('an owner contacts a local professional, who answers from the partner d
     const detail = await visible(brokerPage.getByRole('dialog', { name: 'Message from Kiri Walker' }));
     await visible(detail.getByText(CONTACT_EXTRA, { exact: false }));
     await visible(detail.getByText(ADDRESS));
+    // The "Received" row and the "Message" heading under it keep apart (at least 16 px between them),
+    // measured once the dialog has stopped zooming in (mid-animation it is drawn smaller).
+    await brokerPage.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    const received = (await detail.locator('.ant-descriptions-row').filter({ hasText: 'Received' }).boundingBox())!;
+    const heading = (await detail.getByRole('heading', { name: 'Message', exact: true }).boundingBox())!;
+    expect(Math.round(heading.y - (received.y + received.height))).toBeGreaterThanOrEqual(16);
     // Opened: it is read, and the stat cards follow.
     await visible(tab(brokerPage, /^New \(1\)$/));
     await visible(tab(brokerPage, /^Read \(1\)$/));
@@ -268,6 +293,22 @@ describe('an owner contacts a local professional, who answers from the partner d
     await visible(tab(brokerPage, /^Responded \(2\)$/));
     await brokerPage.waitForLoadState('networkidle');
     expect(responds).toEqual([200]);
+  });
+
+  it('the profile editor keeps a number typed beyond its limit and says the limit', async () => {
+    await brokerPage.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = await visible(brokerPage.getByRole('dialog', { name: 'Edit Profile' }));
+    const years = await visible(dialog.getByLabel('Years of experience'));
+    await years.fill('60');
+    const office = dialog.getByLabel('Office size (people)');
+    await office.fill('0');
+    // Leaving the field is when antd used to clamp (60 to 50, 0 to 1).
+    await dialog.getByLabel('Business description').focus();
+    await visible(dialog.getByText('Experience cannot exceed 50 years'));
+    await visible(dialog.getByText('Office size must be at least 1 person'));
+    expect([await years.inputValue(), await office.inputValue()]).toEqual(['60', '0']);
+    await brokerPage.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('after sign-out, the next person on the device cannot read the partner’s inbox', async () => {

@@ -91,8 +91,16 @@ describe('what the header offers depends on the roles', () => {
     await visible(row);
     expect(await users.getByRole('row').filter({ hasText: '@example.nz' }).count()).toBe(1);
     await row.getByRole('button', { name: 'Edit Roles of Tane Rolechange' }).click();
-    await row.getByRole('checkbox', { name: 'Registered Valuer' }).check();
-    await row.getByRole('button', { name: 'Save' }).click();
+    // Save waits for a change: the ticked roles equal the current ones until one is ticked.
+    const save = row.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    const valuer = row.getByRole('checkbox', { name: 'Registered Valuer' });
+    await valuer.check();
+    expect(await save.isEnabled()).toBe(true);
+    await valuer.uncheck();
+    expect(await save.isDisabled()).toBe(true);
+    await valuer.check();
+    await save.click();
     await visible(row.getByText('Registered Valuer'));
     await visible(adminPage.getByText('Roles Updated'));
     // Their header shows the new partner role once they load the page again.
@@ -132,6 +140,46 @@ describe('what the header offers depends on the roles', () => {
     await page.reload();
     await visible(page.getByRole('banner').getByText('Property Manager'));
     await page.waitForFunction(() => localStorage.getItem('activePartnerRole') === 'property_manager');
+  });
+
+  it('on a phone each user is a card whose Edit Roles is in view and works by keyboard', async () => {
+    const person = newPerson('Ana', 'Phoneroles');
+    await registerThroughUi(await suite.newPage(), person);
+    const page = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await page.context().addCookies(await adminPage.context().cookies());
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    const users = page.locator('.admin-section').filter({ has: page.getByRole('heading', { name: 'User Management' }) });
+    const search = await visible(users.getByRole('searchbox', { name: 'Search users by name or email' }));
+    await search.fill('Phoneroles');
+    await search.press('Enter');
+    const card = await visible(users.getByRole('listitem').filter({ hasText: person.email }));
+    const edit = card.getByRole('button', { name: 'Edit Roles of Ana Phoneroles' });
+    await edit.scrollIntoViewIfNeeded();
+    // In the viewport's width, and nothing scrolls sideways: not the page, not the card.
+    const box = (await edit.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await users.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await visible(card.getByText('General'));
+
+    // By keyboard: Enter opens the edit with focus on its first role, Space ticks, Save by Enter.
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const general = card.getByRole('checkbox', { name: 'General' });
+    await expect.poll(() => general.evaluate((el) => el === document.activeElement)).toBe(true);
+    const broker = card.getByRole('checkbox', { name: 'Mortgage Broker' });
+    while (!(await broker.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await broker.isChecked()).toBe(true);
+    const save = card.getByRole('button', { name: 'Save' });
+    while (!(await save.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+    const saved = page.waitForResponse((r) => r.url().includes('/roles') && r.request().method() === 'PATCH');
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await visible(card.getByText('Mortgage Broker'));
+    // Focus is back on the user's Edit Roles.
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('the mobile sheet lists the screens', async () => {

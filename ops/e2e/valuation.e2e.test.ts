@@ -119,20 +119,31 @@ describe('a signed-in person values a property', () => {
     expect(firstCard).toMatch(/\d+%/);
     expect(research.requests()).toBe(1); // it started once
 
-    // While the valuation runs the button says so and cannot be pressed again.
+    // While the valuation runs the button says so and cannot be pressed again (spec: disabled while
+    // submitting): the POST is held until that is checked.
     let releaseValuation: () => void = () => undefined;
     const valuationGate = new Promise<void>((resolve) => (releaseValuation = resolve));
+    let valuationPosts = 0;
     await page.route('**/api/valuations', async (route) => {
-      if (route.request().method() === 'POST') await valuationGate;
+      if (route.request().method() === 'POST') {
+        valuationPosts += 1;
+        await valuationGate;
+      }
       await route.continue();
     });
     await page.getByRole('button', { name: 'Generate Valuation' }).click();
     const busy = await visible(page.getByRole('button', { name: /Generating Valuation\.\.\./ }));
     expect(await busy.isDisabled()).toBe(true);
+    // The native attribute, not only a look: assistive technology reads it, and a press does nothing.
+    expect(await busy.evaluate((b) => (b as HTMLButtonElement).disabled && b.hasAttribute('disabled'))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await busy.dispatchEvent('click');
+    expect(valuationPosts).toBe(1);
     releaseValuation();
     await visible(page.getByRole('heading', { name: 'Property Valuation Results' }));
     await visible(page.getByText('Complete valuation analysis for 12 Karori Road, Karori, Wellington'));
     await visible(toast(page, 'Valuation Complete'));
+    expect(valuationPosts).toBe(1);
 
     // The figures add up: RV + sales difference + condition + market = total = estimated.
     const estimated = amount(await page.getByTestId('estimated-value').innerText());

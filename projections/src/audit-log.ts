@@ -123,6 +123,8 @@ export interface AuditLogQuery {
   streamPrefix?: string;
   /** Any of these types. */
   types?: readonly string[];
+  /** None of these types (the records of viewing the history, when the admin hides them). */
+  excludeTypes?: readonly string[];
   actorId?: string;
   correlationId?: string;
   /** ISO 8601 UTC (`toISOString`): recorded at or after. */
@@ -166,9 +168,11 @@ function conditionsOf(q: AuditLogQuery): { lead: Condition | null; multiType: re
     // A prefix longer than its kind (`auditViews-<adminId>-`): the names in [prefix, prefix with its last character moved on).
     if (q.streamPrefix !== `${kind}-`) conditions.push({ stream: { $gte: q.streamPrefix, $lt: successor(q.streamPrefix) } });
   }
-  if (multiType) return { lead: null, multiType, rest: conditions };
+  // Never the walk's lead: "all but these types" bounds no index, so it is tested on what the walk meets.
+  const exclude: Condition[] = q.excludeTypes && q.excludeTypes.length > 0 ? [{ type: { $nin: [...q.excludeTypes] } }] : [];
+  if (multiType) return { lead: null, multiType, rest: [...conditions, ...exclude] };
   const [lead = null, ...rest] = conditions;
-  return { lead, multiType: null, rest };
+  return { lead, multiType: null, rest: [...rest, ...exclude] };
 }
 
 /** The least string after every string that starts with `prefix` (its last UTF-16 unit moved on by one). */

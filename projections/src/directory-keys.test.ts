@@ -50,11 +50,9 @@ describe('directory query parts', () => {
     expect(directoryParts({ search: 'Te  Aro', city: 'Wellington' })).toEqual([{ filter: { hidden: false, city: 'Wellington', 'search.text': { $regex: 'te aro' } }, sort: { createdAt: -1, _id: 1 } }]);
   });
 
-  it('searches all cities through four prefix ranges, each leaving out the ranges before it', () => {
-    const parts = directoryParts({ search: 'Aro' });
-    const range = startsWith('aro');
-    expect(parts.map((p) => Object.keys(p.sort)[0])).toEqual(['search.city', 'search.suburb', 'search.street', 'search.address']);
-    expect(parts[0]!.filter).toEqual({ 'search.city': range, hidden: false });
-    expect(parts[3]!.filter).toEqual({ 'search.address': range, 'search.city': { $not: range }, 'search.suburb': { $not: range }, 'search.street': { $not: range }, hidden: false });
+  it('searches all cities for the same substring, newest first (issue 49)', () => {
+    expect(directoryParts({ search: 'Onsonby' })).toEqual([{ filter: { hidden: false, 'search.text': { $regex: 'onsonby' } }, sort: { createdAt: -1, _id: 1 } }]);
+    // The typed text is a literal: regular-expression characters are escaped.
+    expect(directoryParts({ search: '3/4.5 (A)' })[0]!.filter).toEqual({ hidden: false, 'search.text': { $regex: '3/4\\.5 \\(a\\)' } });
   });
 });

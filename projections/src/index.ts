@@ -9,6 +9,7 @@ import { adPlansProjector } from './ad-plans';
 import { adSubscriptionsProjector } from './ad-subscriptions';
 import { couponsProjector } from './coupons';
 import { leadChargesProjector } from './lead-charges';
+import { adPlanRequestsProjector } from './ad-plan-requests';
 import { partnerApplicationsProjector } from './partner-applications';
 import { partnerLeadsProjector } from './partner-leads';
 import { partnersProjector } from './partners';
@@ -37,6 +38,7 @@ export * from './ad-filtered-traffic';
 export * from './ad-plans';
 export * from './ad-subscriptions';
 export * from './lead-charges';
+export * from './ad-plan-requests';
 export * from './coupons';
 export * from './audit-log';
 export type { Page, PageWindow } from './paged-read';
@@ -44,4 +46,4 @@ export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, adFilteredTrafficProjector, leadChargesProjector, couponsProjector, auditLogProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, adFilteredTrafficProjector, leadChargesProjector, adPlanRequestsProjector, couponsProjector, auditLogProjector];

@@ -24,6 +24,20 @@ describe('the lead_charges read model', () => {
     expect(await findLeadCharge(store, 'l1')).toMatchObject({ partnerLeadId: 'l1', status: 'succeeded', stripePaymentIntentId: 'pi_l1', failureReason: null, chargedAt: '2026-03-01T00:00:01.000Z' });
   });
 
+  it('keeps a failed charge’s kind of failure, read from the reason for events recorded before codes', async () => {
+    const store = await storeWith([
+      requested('old', 'p1', '2026-03-01T00:00:00.000Z'),
+      failed('old', '2026-03-01T00:00:01.000Z'),
+      requested('new', 'p1', '2026-03-02T00:00:00.000Z'),
+      recorded('LeadChargeFailed', { leadId: 'new', partnerId: 'p1', failureReason: 'Your card was declined.', failureCode: 'card_declined', stripePaymentIntentId: 'pi_new', failedAt: '2026-03-02T00:00:01.000Z' } as { leadId: string }),
+      requested('paid', 'p1', '2026-03-03T00:00:00.000Z'),
+      succeeded('paid', '2026-03-03T00:00:01.000Z'),
+    ]);
+    expect(await findLeadCharge(store, 'old')).toMatchObject({ status: 'failed', failureReason: 'No payment method', failureCode: 'no_payment_method' });
+    expect(await findLeadCharge(store, 'new')).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.', failureCode: 'card_declined' });
+    expect(await findLeadCharge(store, 'paid')).toMatchObject({ status: 'succeeded', failureCode: null });
+  });
+
   it('lists a partner’s charges newest first and sums them for the Billing tab', async () => {
     const store = await storeWith([
       requested('a', 'p1', '2026-02-27T00:00:00.000Z'),

@@ -1,5 +1,5 @@
-import type { LeadChargeDisputeStatus, LeadChargeEvent } from '@kainga/contracts';
-import { leadChargeEventTypes } from '@kainga/contracts';
+import type { LeadChargeDisputeStatus, LeadChargeEvent, LeadChargeFailureCode } from '@kainga/contracts';
+import { leadChargeEventTypes, leadChargeFailureCodeOf } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
 
@@ -24,6 +24,8 @@ export interface LeadChargeDoc {
   stripePaymentIntentId: string | null;
   status: LeadChargeStatus;
   failureReason: string | null;
+  /** What kind of failure (the Billing tab's words on what to do); null unless failed, absent in documents built before version 3. */
+  failureCode?: LeadChargeFailureCode | null;
   /** When Stripe took the payment; null until it did. */
   chargedAt: string | null;
   /** The partner's dispute of the paid charge; null (or absent, before disputes existed) when there is none. */
@@ -54,8 +56,8 @@ const disputeUpdate = (leadId: string, from: LeadChargeDisputeStatus, set: Recor
 
 export const leadChargesProjector: Projector = {
   name: 'lead_charges',
-  // 2: charges carry their dispute.
-  version: 2,
+  // 2: charges carry their dispute. 3: a failed charge carries its failure code.
+  version: 3,
   collections: [LEAD_CHARGES],
   filter: { eventTypes: leadChargeEventTypes, streamPrefixes: ['leadCharge-'] },
   indexes: {
@@ -75,7 +77,7 @@ export const leadChargesProjector: Projector = {
           updateOne: {
             filter: { _id: data.leadId },
             update: {
-              $setOnInsert: { status: 'pending', stripePaymentIntentId: null, failureReason: null, chargedAt: null, dispute: null, disputedAt: null, updatedAt: data.requestedAt },
+              $setOnInsert: { status: 'pending', stripePaymentIntentId: null, failureReason: null, failureCode: null, chargedAt: null, dispute: null, disputedAt: null, updatedAt: data.requestedAt },
               $set: { partnerLeadId: data.leadId, partnerId: data.partnerId, subscriptionId: data.subscriptionId, amount: data.amount, currency: data.currency, createdAt: data.requestedAt },
             },
             upsert: true,
@@ -91,7 +93,10 @@ export const leadChargesProjector: Projector = {
       .with({ type: 'LeadChargeFailed' }, ({ data }): CollectionWrite[] => [
         {
           collection: LEAD_CHARGES,
-          updateOne: { filter: { _id: data.leadId, status: 'pending' }, update: { $set: { status: 'failed', stripePaymentIntentId: data.stripePaymentIntentId, failureReason: data.failureReason, updatedAt: data.failedAt } } },
+          updateOne: { filter: { _id: data.leadId, status: 'pending' }, update: {
+            // An event recorded before failures carried a code gets it from its reason.
+            $set: { status: 'failed', stripePaymentIntentId: data.stripePaymentIntentId, failureReason: data.failureReason, failureCode: data.failureCode ?? leadChargeFailureCodeOf(data.failureReason), updatedAt: data.failedAt },
+          } },
         },
       ])
       .with({ type: 'LeadChargeDisputed' }, ({ data }): CollectionWrite[] => {

@@ -5,16 +5,16 @@
  * (propertiesProjector.indexes) in the order the page is shown, so no read sorts documents:
  *
  * - no search: newest first, from `{createdAt, _id}` or, for one city, `{city, createdAt, _id}`;
- * - a search within one city: the spec's case-insensitive substring of address, suburb or city
- *   (accents ignored too), tested on each of that city's properties along the city index. Its cost
- *   grows with the city (every page counts the city's matches), never with the country;
- * - a search across all cities: a substring would have to read every property in the country, so
- *   it is a prefix match instead, through four indexes: properties whose city, suburb, street (the
- *   address less its number) or whole address starts with the words typed — "aro" finds Aro Valley
- *   and 12 Aro Street, "12 aro" finds 12 Aro Street, "welling" finds Wellington; "street" alone
- *   finds only streets named Street. Matches come city matches first, then suburb, street and
- *   address matches (each a range of its index, a property listed once, in the first range it
- *   falls in), each range in key order and then newest first. Its cost grows with the matches.
+ * - a search: the spec's case-insensitive substring of address, suburb or city (accents ignored
+ *   too: "onsonby" finds Ponsonby, "road" every Road), the same test whatever the city filter
+ *   (issue 49), so a city's answer is exactly its share of the all-cities answer. The normalised
+ *   text (`search.text`) of each property is tested along the same index as with no search, newest
+ *   first, so a page stops at its last match; the count tests every property of the city (or of
+ *   the country): measured on the embedded store, 22–31 ms for 20,000 properties across all
+ *   cities and 6 ms for one city's 3,300, the first time a search is asked: each answer is then
+ *   kept per version of the read model (command-api/src/public/property-directory.ts). A prefix index
+ *   cannot answer a substring, and a substring index (every suffix of every property) would cost
+ *   about forty index entries a property.
  * Pages are offset and limit: a page deep in a long result walks the entries before it.
  *
  * None of them lists a property its owner hid (issue 11): each filter asks for `hidden: false`,
@@ -24,7 +24,7 @@
  */
 import type { Filter, ReadStore, Sort } from '@kainga/platform';
 import { literalPattern } from './directory-keys';
-import { searchKey, startsWith } from './search-key';
+import { searchKey } from './search-key';
 import { countPublicProperties, PROPERTIES, PUBLIC_ONLY, type PropertyDoc } from './properties';
 
 /** The fields of a property the directory shows. */
@@ -58,24 +58,18 @@ interface Part {
 
 const NEWEST: Sort = { createdAt: -1, _id: 1 };
 const PROJECTION = { address: 1, suburb: 1, city: 1, bedrooms: 1, bathrooms: 1, floorArea: 1, demo: 1, 'latestValuation.band': 1 } as const;
-/** The prefix ranges of an all-cities search, in the order their matches are listed. */
-const PREFIX_FIELDS = ['search.city', 'search.suburb', 'search.street', 'search.address'] as const;
 
-/** The index ranges that together hold a directory query's matches, in the order they are listed. */
+/**
+ * The index ranges that together hold a directory query's matches, in the order they are listed:
+ * one range, with or without a city, since the search means the same in both.
+ */
 export function directoryParts(request: Pick<DirectoryRequest, 'search' | 'city'>): Part[] {
   const search = searchKey(request.search ?? '');
-  const city = request.city;
-  if (city !== undefined) {
-    const filter: Filter = search ? { ...PUBLIC_ONLY, city, 'search.text': { $regex: literalPattern(search) } } : { ...PUBLIC_ONLY, city };
-    return [{ filter, sort: NEWEST }];
-  }
-  if (!search) return [{ filter: { ...PUBLIC_ONLY }, sort: NEWEST, everything: true }];
-  const range = startsWith(search);
-  // Each range leaves out what an earlier range already listed, a test on the document itself.
-  return PREFIX_FIELDS.map((field, i) => ({
-    filter: { [field]: range, ...Object.fromEntries(PREFIX_FIELDS.slice(0, i).map((earlier) => [earlier, { $not: range }])), ...PUBLIC_ONLY },
-    sort: { [field]: 1, ...NEWEST },
-  }));
+  const where: Filter = request.city === undefined ? { ...PUBLIC_ONLY } : { ...PUBLIC_ONLY, city: request.city };
+  // Both sides are lower case and accent-free (searchKey), and the typed text is escaped: a
+  // plain substring test that MongoDB and the embedded store answer alike.
+  if (search) return [{ filter: { ...where, 'search.text': { $regex: literalPattern(search) } }, sort: NEWEST }];
+  return [request.city === undefined ? { filter: where, sort: NEWEST, everything: true } : { filter: where, sort: NEWEST }];
 }
 
 /** A page of the directory, how many match and how many there are. */

@@ -76,7 +76,7 @@ describe('GET /api/admin/ad-events', () => {
     expect(rowsOf(day2.body).map((r) => r.eventId)).toEqual(['event-impression-3', 'event-click-2', 'event-impression-4']);
     expect(day2.headers['content-disposition']).toBe('attachment; filename="ad-events_20260302T000000Z_end.ndjson"');
 
-    const day1 = await admin.get('/api/admin/ad-events?from=2026-03-01&to=2026-03-01');
+    const day1 = await admin.get('/api/admin/ad-events?from=2026-03-01&to=2026-03-02');
     expect(rowsOf(day1.body).map((r) => r.eventId)).toEqual(['event-impression-1', 'event-impression-2', 'event-click-1']);
     expect(day1.headers['content-disposition']).toBe('attachment; filename="ad-events_20260301T000000Z_20260302T000000Z.ndjson"');
 
@@ -94,7 +94,7 @@ describe('GET /api/admin/ad-events', () => {
   });
 
   it('writes RFC 4180 CSV with its header, quoting where needed, empty fields for nulls', async () => {
-    const res = await admin.get('/api/admin/ad-events?format=csv&to=2026-03-01');
+    const res = await admin.get('/api/admin/ad-events?format=csv&to=2026-03-02');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ad-events_start_20260302T000000Z.csv"');

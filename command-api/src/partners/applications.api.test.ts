@@ -77,6 +77,12 @@ describe('partner applications', () => {
       'Please enter a valid URL',
     ]);
     expect(enquiry.json().message).toMatch(/^Invalid body: Please enter a valid phone number; /);
+    // The required numbers left empty say they are required, not a range.
+    const { experienceYears: _years, officeSize: _size, ...withoutNumbers } = enquiryForm;
+    expect((await c.post('/api/partner-applications', withoutNumbers)).json().issues).toEqual([
+      { path: 'experienceYears', message: 'Enter your years of experience' },
+      { path: 'officeSize', message: 'Enter how many people work in your office' },
+    ]);
 
     const unknown = await c.post('/api/partner-applications', { ...enquiryForm, requestedLocationIds: ['hamilton', 'atlantis'] });
     expect(unknown.statusCode).toBe(400);

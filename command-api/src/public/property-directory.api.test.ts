@@ -102,23 +102,42 @@ describe('GET /api/public/property-directory', () => {
     expect(await page('?city=Nowhere')).toMatchObject({ matching: 0, total: 7, properties: [] });
   });
 
-  it('searches every city by prefix: city first, then suburb, street and address, each property once', async () => {
+  it('searches every city by the same case-insensitive substring, newest first (issue 49)', async () => {
+    // Words from the middle of a street name and of a suburb, with and without a city.
+    expect(addresses(await page('?search=oha%20RO'))).toEqual(['Flat 2, 10 Aroha Road']);
+    expect(addresses(await page('?search=oha%20RO&city=Auckland'))).toEqual(['Flat 2, 10 Aroha Road']);
+    expect(addresses(await page('?search=onsonby'))).toEqual(['Flat 2, 10 Aroha Road']);
+    expect(addresses(await page('?search=ogel'))).toEqual(['1 Vogel Street']);
+    expect(addresses(await page('?search=ogel&city=Wellington'))).toEqual(['1 Vogel Street']);
     const welling = await page('?search=Welling');
-    // Wellington's three (newest first), then the Auckland property in Wellington Point.
-    expect(addresses(welling)).toEqual(['3/45A Cuba Street', '1 Vogel Street', '12 Aro Street', '9 Queen Street']);
+    // The three in Wellington and the Auckland property in Wellington Point, newest first.
+    expect(addresses(welling)).toEqual(['9 Queen Street', '3/45A Cuba Street', '1 Vogel Street', '12 Aro Street']);
     expect(welling).toMatchObject({ matching: 4, total: 7 });
-    // "aro": the suburb Aro Valley, then the streets Aro Street and Aroha Road (the first already listed).
-    expect(addresses(await page('?search=aro'))).toEqual(['12 Aro Street', 'Flat 2, 10 Aroha Road']);
-    expect(addresses(await page('?search=12%20aro'))).toEqual(['12 Aro Street']);
-    expect(addresses(await page('?search=te%20aro'))).toEqual(['3/45A Cuba Street', '1 Vogel Street']);
+    expect(addresses(await page('?search=aro'))).toEqual(['Flat 2, 10 Aroha Road', '3/45A Cuba Street', '1 Vogel Street', '12 Aro Street']);
+    expect((await page('?search=STREET')).matching).toBe(6);
     expect(addresses(await page('?search=%20%20WHANGAREI'))).toEqual(['40 Bank Street']);
-    expect((await page('?search=street')).matching).toBe(0);
+    expect(addresses(await page('?search=3%2F45a'))).toEqual(['3/45A Cuba Street']);
+    // Regular-expression characters are plain text here too.
+    expect((await page('?search=.*')).matching).toBe(0);
     expect((await page('?search=%20%20')).matching).toBe(7);
-    // Pages of a search run on across its ranges.
+    // Pages of a search run on.
     const first = await page('?search=welling&limit=2');
     const second = await page('?search=welling&limit=2&offset=2');
     expect([...addresses(first), ...addresses(second)]).toEqual(addresses(welling));
     expect(second.matching).toBe(4);
+  });
+
+  it("answers, for one city, exactly that city's share of the all-cities answer", async () => {
+    const cities = ['Wellington', 'Auckland', 'Nelson', 'Whangārei'];
+    for (const search of ['aro', 'road', 'street', 'ar', 'welling', 'e', 'te ']) {
+      const everywhere = (await page(`?search=${encodeURIComponent(search)}`)).properties;
+      for (const city of cities) {
+        const one = await page(`?search=${encodeURIComponent(search)}&city=${encodeURIComponent(city)}`);
+        const share = everywhere.filter((p) => p.city === city);
+        expect(one.properties, `${search} in ${city}`).toEqual(share);
+        expect(one.matching, `${search} in ${city}`).toBe(share.length);
+      }
+    }
   });
 
   it('finds a property by its new details after they change', async () => {

@@ -24,9 +24,8 @@ const toCard = (p: DirectoryRow): DirectoryProperty => ({
  * so a phone downloads one page, not every property in the country): a page of properties,
  * newest first, narrowed by `search` and `city`, with `matching` (how many match: the screen's
  * "Showing X") and `total` (how many properties there are: "of Y properties"). How the search
- * matches, and what each kind of query costs, is in projections/src/property-directory.ts: within
- * one city the spec's case-insensitive substring of address, suburb or city; across all cities a
- * prefix of the city, suburb, street or address.
+ * matches, and what each kind of query costs, is in projections/src/property-directory.ts: the
+ * spec's case-insensitive substring of address, suburb or city, whatever the city filter.
  *
  * GET /api/public/property-directory/cities: the distinct cities of the properties, sorted, for
  * the city filter.

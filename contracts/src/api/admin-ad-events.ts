@@ -16,7 +16,7 @@ export type AdEventTextFormat = (typeof AD_EVENT_TEXT_FORMATS)[number];
  */
 export const AdminAdEventsQuery = z.object({
   from: z.string().max(64).optional().describe('First day (YYYY-MM-DD, UTC), instant (ISO timestamp with its zone) or log position; inclusive. Absent: the start of the log.'),
-  to: z.string().max(64).optional().describe('Last day (YYYY-MM-DD, UTC: the whole day), instant or log position; exclusive. Absent: the end of the log when the request starts.'),
+  to: z.string().max(64).optional().describe("End (YYYY-MM-DD, UTC: that day's first instant), instant or log position; exclusive, so from=2026-03-01&to=2026-03-02 is 1 March. Absent: the end of the log when the request starts."),
   format: z.enum(AD_EVENT_TEXT_FORMATS, { error: 'format must be ndjson or csv (Parquet: the replay CLI)' }).default('ndjson').describe('ndjson (default) or csv (RFC 4180, with a header).'),
 });
 export type AdminAdEventsQuery = z.infer<typeof AdminAdEventsQuery>;

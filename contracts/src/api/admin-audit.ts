@@ -25,6 +25,9 @@ const isoInstant = (field: string) =>
  * - `actor`: a user id or an email address (resolved to the account's id when the events are read).
  * - `correlationId`: every event one request or workflow caused, across streams.
  * - `from`/`to`: the time the log recorded the event, `from` inclusive, `to` exclusive.
+ * - `views`: 'hide' leaves out the records of viewing the history (AuditHistoryViewed), which
+ *   otherwise fill the newest page with the admin's own looking; 'show' (the default) keeps them.
+ *   A `type` that names them, or a `stream` of them (`auditViews-…`), shows them whatever `views` says.
  */
 export const AuditEventFilters = z.object({
   stream: z.string({ error: 'stream must be text' }).trim().min(1, 'stream must not be empty').max(200, 'stream must be at most 200 characters').optional(),
@@ -38,6 +41,7 @@ export const AuditEventFilters = z.object({
   correlationId: z.string({ error: 'correlationId must be text' }).trim().min(1, 'correlationId must not be empty').max(200, 'correlationId must be at most 200 characters').optional(),
   from: isoInstant('from').optional(),
   to: isoInstant('to').optional(),
+  views: z.enum(['show', 'hide'], { error: "views must be 'show' or 'hide'" }).optional(),
 });
 export type AuditEventFilters = z.infer<typeof AuditEventFilters>;
 

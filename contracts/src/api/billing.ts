@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPUTE_REASON_REQUIRED } from '../billing';
+import { DISPUTE_REASON_REQUIRED, leadChargeFailureCodes } from '../billing';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 
@@ -58,6 +58,8 @@ export const BillingHistoryEntry = z.object({
   stripePaymentIntentId: z.string().optional(),
   /** Why a failed charge failed, in the partner's words. */
   failureReason: z.string().optional(),
+  /** What kind of failure it was, for the Billing tab's words on what to do (with every failed charge). */
+  failureCode: z.enum(leadChargeFailureCodes).optional(),
   dispute: LeadChargeDisputeView.optional(),
 });
 export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntry>;

@@ -45,13 +45,21 @@ export const ApplyApplicationRequest = z.strictObject({
 });
 export type ApplyApplicationRequest = z.infer<typeof ApplyApplicationRequest>;
 
+/** The enquiry form's required numbers left empty. */
+export const ENQUIRY_EXPERIENCE_REQUIRED = 'Enter your years of experience';
+export const ENQUIRY_OFFICE_SIZE_REQUIRED = 'Enter how many people work in your office';
+
 /** POST /api/partner-applications from /partner-enquiry (several locations, the full profile). */
 export const EnquiryApplicationRequest = z.strictObject({
   businessName: z.string({ error: 'Business name must be at least 2 characters' }).trim().min(2, 'Business name must be at least 2 characters').max(200, 'Business name is too long'),
   contactEmail: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
   contactPhone: z.string({ error: 'Please enter a valid phone number' }).trim().min(10, 'Please enter a valid phone number').max(40, 'Please enter a valid phone number'),
   licenseNumber: optionalText(100, 'Licence number is too long'),
-  experienceYears: z.number({ error: 'Experience must be 0 or more years' }).min(0, 'Experience must be 0 or more years').max(50, 'Experience cannot exceed 50 years'),
+  // Left empty, the field is required (not "0 or more"): the words say what to do.
+  experienceYears: z
+    .number({ error: (issue) => (issue.input == null ? ENQUIRY_EXPERIENCE_REQUIRED : 'Experience must be 0 or more years') })
+    .min(0, 'Experience must be 0 or more years')
+    .max(50, 'Experience cannot exceed 50 years'),
   businessDescription: z
     .string({ error: 'Please provide at least 50 characters describing your business' })
     .trim()
@@ -62,7 +70,7 @@ export const EnquiryApplicationRequest = z.strictObject({
     .array(z.string(), { error: 'Please select at least one service location' })
     .min(1, 'Please select at least one service location')
     .max(50, 'Please select at most 50 service locations'),
-  officeSize: z.number({ error: 'Office size must be at least 1 person' }).int('Office size must be a whole number').min(1, 'Office size must be at least 1 person').max(1000, 'Office size cannot exceed 1000 people'),
+  officeSize: z.number({ error: (issue) => (issue.input == null ? ENQUIRY_OFFICE_SIZE_REQUIRED : 'Office size must be at least 1 person') }).int('Office size must be a whole number').min(1, 'Office size must be at least 1 person').max(1000, 'Office size cannot exceed 1000 people'),
   bio: z.string({ error: 'Please provide at least 100 characters for your bio' }).trim().min(100, 'Please provide at least 100 characters for your bio').max(3000, 'Bio is too long'),
   videoLink: OptionalUrl('Please enter a valid URL'),
   companyImage: UploadedImagePath,

@@ -153,6 +153,8 @@ export const routeAccess = {
   'GET /api/billing/history': { caller: 'partner:advertising', activePartner: true, owner: { of: 'the lead charges of the partner it acts as' } },
   'POST /api/billing/lead-charges/:leadId/dispute': { caller: 'partner:advertising', activePartner: true, owner: { of: 'the lead charges of the partner it acts as' } },
   'GET /api/admin/lead-charge-disputes': { caller: 'admin:advertising' },
+  'POST /api/partner/ad-plan-requests': partnerAdvertising('the plan requests of the partner it acts as'),
+  'GET /api/admin/ad-plan-requests': { caller: 'admin:advertising' },
   'POST /api/admin/lead-charge-disputes/:leadId/resolve': { caller: 'admin:advertising' },
   // Coupon codes: admins make and watch them (a partner only types one at checkout).
   'POST /api/admin/coupons': { caller: 'admin:advertising' },

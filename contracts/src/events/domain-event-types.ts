@@ -1,4 +1,5 @@
 import { AccountInvitationEvent, AdminEmailEvent, EmailReservationEvent, UserEvent } from './accounts';
+import { AdPlanRequestEvent } from './ad-plan-requests';
 import { AdSlotEvent } from './ad-slots';
 import { AdActivityEvent, AdContentEvent, AdPlanEvent, AdSubscriptionEvent } from './advertising';
 import { AdTrafficEvent } from './ad-traffic';
@@ -28,6 +29,7 @@ const domainEventUnions = [
   AdPlanEvent,
   AdSubscriptionEvent,
   AdSlotEvent,
+  AdPlanRequestEvent,
   AdContentEvent,
   AdActivityEvent,
   AdTrafficEvent,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadChargeFailureCodes } from '../billing';
 
 /**
  * Lead charges (spec 001 §3 lead_charges; the product's command "charge lead"): a lead addressed
@@ -35,6 +36,8 @@ export const LeadChargeFailed = z.object({
     partnerId: z.string(),
     /** In words a partner understands: 'No payment method', the card's decline message, … */
     failureReason: z.string(),
+    /** What kind of failure (the Billing tab says what to do about it); absent in events recorded before codes: leadChargeFailureCodeOf(failureReason). */
+    failureCode: z.enum(leadChargeFailureCodes).optional(),
     /** The PaymentIntent Stripe made, when it made one (a declined card). */
     stripePaymentIntentId: z.string().nullable(),
     failedAt: z.string(),

@@ -1,5 +1,5 @@
 import type { EventMetadata, PartnerRoleName, User } from '@kainga/contracts';
-import { ApplyApplicationRequest, CreatePartnerRequest, EnquiryApplicationRequest, findLocation, PartnerProfileUpdateRequest, serviceTypeOfRole } from '@kainga/contracts';
+import { ApplyApplicationRequest, countNoun, CreatePartnerRequest, EnquiryApplicationRequest, findLocation, PartnerProfileUpdateRequest, serviceTypeOfRole } from '@kainga/contracts';
 import {
   applicationIdFor,
   applicationStream,
@@ -31,7 +31,7 @@ import { demoSeedDecider, type DemoSeedCommand } from './demo-seed-marker';
 export const DEMO_PARTNERS_STREAM = 'demoSeed-partners';
 
 /** Who a demo partner is, how they came to be one, and their profile. */
-interface DemoPartner {
+export interface DemoPartner {
   email: string;
   firstName: string;
   lastName: string;
@@ -134,14 +134,16 @@ const initialsOf = (...words: string[]) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
-function descriptionOf(partner: DemoPartner) {
+/** The business description a demo partner sends (counts through countNoun: "1 person", never "1 people"). */
+export function descriptionOf(partner: DemoPartner) {
   const work = roleWork[partner.role];
-  return `${partner.businessName} is a demo business: ${partner.officeSize} people in ${places(partner.locations)} offering ${work.what}. ${work.service}`;
+  return `${partner.businessName} is a demo business: ${countNoun(partner.officeSize, 'person', 'people')} in ${places(partner.locations)} offering ${work.what}. ${work.service}`;
 }
 
-function bioOf(partner: DemoPartner) {
+/** The bio a demo partner sends. */
+export function bioOf(partner: DemoPartner) {
   const first = partner.firstName;
-  return `${first} is a demo partner of Kāinga (not a real person) with ${partner.experienceYears} years in ${roleWork[partner.role].what}. ${first} grew up in ${cityOf(partner.locations[0]!)}, knows its suburbs street by street, and answers every enquiry within one working day.`;
+  return `${first} is a demo partner of Kāinga (not a real person) with ${countNoun(partner.experienceYears, 'year', 'years')} in ${roleWork[partner.role].what}. ${first} grew up in ${cityOf(partner.locations[0]!)}, knows its suburbs street by street, and answers every enquiry within one working day.`;
 }
 
 /** The application form a partner (or applicant) sends, validated by the route's own schema. */

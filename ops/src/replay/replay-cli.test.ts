@@ -82,10 +82,12 @@ describe('npm run replay -- ads', () => {
     expect(stderr).toMatch(/^4 impressions, 2 clicks \(6 events\)/);
   });
 
-  it('bounds by recorded time: a day alone is its whole UTC day for --to, its start for --from; a timestamp is an instant, --to exclusive', async () => {
+  it('bounds by recorded time, [from, to): a day is its first instant (UTC) at either end, a timestamp an instant', async () => {
     expect(positionsIn((await replay('--from', '2026-03-02')).bytes)).toEqual([5, 7, 8]);
-    expect(positionsIn((await replay('--to', '2026-03-01')).bytes)).toEqual([1, 2, 4]);
-    expect(positionsIn((await replay('--from', '2026-03-01', '--to', '2026-03-01')).bytes)).toEqual([1, 2, 4]);
+    // --to names the first day left out: event 5, at midnight starting 2 March, is not in this range.
+    expect(positionsIn((await replay('--to', '2026-03-02')).bytes)).toEqual([1, 2, 4]);
+    expect(positionsIn((await replay('--to', '2026-03-01')).bytes)).toEqual([]);
+    expect(positionsIn((await replay('--from', '2026-03-01', '--to', '2026-03-02')).bytes)).toEqual([1, 2, 4]);
     expect(positionsIn((await replay('--from', '2026-03-01T10:00:00.001Z', '--to', '2026-03-02T09:00:00Z')).bytes)).toEqual([4, 5]);
     // The same instant in New Zealand time (UTC+13 in March).
     expect(positionsIn((await replay('--from', '2026-03-02T13:00:00+13:00')).bytes)).toEqual([5, 7, 8]);
@@ -96,9 +98,32 @@ describe('npm run replay -- ads', () => {
     expect(positionsIn((await replay('--from', '5')).bytes)).toEqual([5, 7, 8]);
     expect(positionsIn((await replay('--from', '3', '--to', '7')).bytes)).toEqual([4, 5]);
     expect(positionsIn((await replay('--to', '00000000000000000004')).bytes)).toEqual([1, 2]);
-    expect(positionsIn((await replay('--from', '0', '--to', '2026-03-01')).bytes)).toEqual([1, 2, 4]);
+    expect(positionsIn((await replay('--from', '0', '--to', '2026-03-02')).bytes)).toEqual([1, 2, 4]);
     expect(positionsIn((await replay('--from', '8')).bytes)).toEqual([8]);
     expect(positionsIn((await replay('--from', '9')).bytes)).toEqual([]);
+  });
+
+  it('never counts an event twice in chained ranges: D1..D2 then D2..D3 together are D1..D3 (issue 49)', async () => {
+    // Each split point has an event on it or right beside it (5 is at 2026-03-02T00:00:00.000Z, 4 a millisecond before).
+    for (const [d1, d2, d3] of [
+      ['2026-03-01', '2026-03-02', '2026-03-03'],
+      ['2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z'],
+      ['2026-03-01T10:00:00Z', '2026-03-02T09:00:00Z', '2026-03-03'],
+      ['1', '5', '9'],
+      ['2', '4', '2026-03-03'],
+    ]) {
+      const first = positionsIn((await replay('--from', d1!, '--to', d2!)).bytes);
+      const second = positionsIn((await replay('--from', d2!, '--to', d3!)).bytes);
+      const whole = positionsIn((await replay('--from', d1!, '--to', d3!)).bytes);
+      expect(first.filter((p) => second.includes(p)), `${d1}..${d2}..${d3}`).toEqual([]);
+      expect([...first, ...second], `${d1}..${d2}..${d3}`).toEqual(whole);
+      expect(whole.length, `${d1}..${d3}`).toBeGreaterThan(first.length);
+    }
+    // Every day of the log, chained, is the whole log once.
+    const days = ['2026-03-01', '2026-03-02', '2026-03-03'];
+    const chained = [];
+    for (let i = 0; i + 1 < days.length; i++) chained.push(...positionsIn((await replay('--from', days[i]!, '--to', days[i + 1]!)).bytes));
+    expect(chained).toEqual(positionsIn((await replay()).bytes));
   });
 
   it('writes to standard output when no --out is given, the same bytes as to a file', async () => {
@@ -117,6 +142,7 @@ describe('npm run replay -- ads', () => {
     [['ads', '--from', '-5'], "Option '--from' argument is ambiguous"],
     [['ads', '--from', '123456789012345678901'], '--from 123456789012345678901: a position has at most 20 digits.'],
     [['ads', '--from', '2026-03-02', '--to', '2026-03-01'], '--to 2026-03-01 is not after --from 2026-03-02: the range is empty.'],
+    [['ads', '--from', '2026-03-02', '--to', '2026-03-02'], '--to 2026-03-02 is not after --from 2026-03-02: the range is empty.'],
     [['ads', '--from', '2026-03-02T10:00:00Z', '--to', '2026-03-02T10:00:00Z'], '--to 2026-03-02T10:00:00Z is not after --from 2026-03-02T10:00:00Z: the range is empty.'],
     [['ads', '--from', '7', '--to', '3'], '--to 3 is not after --from 7: the range is empty.'],
     [['ads', '--from', '7', '--to', '7'], '--to 7 is not after --from 7: the range is empty.'],
@@ -153,6 +179,7 @@ describe('npm run replay -- ads', () => {
     const stderr = sink();
     expect(await main(['--help'], { env: { DATA_DIR: dataDir }, stderr: stderr.stream })).toBe(0);
     expect(stderr.text()).toMatch(/^Usage: npm run replay -- ads .*\n\nWrites the ad impressions and clicks/);
+    expect(stderr.text()).toContain("--to     end (YYYY-MM-DD, UTC, that day's first instant), instant or log position; exclusive");
   });
 });
 

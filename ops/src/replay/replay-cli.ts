@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { runWhenMain } from '../cli-main';
 import { AD_ACTIVITY_FILTER, parseRange, replayAds, ReplayUsageError, seekStart, type ReplayCounts } from '@kainga/projections/ad-records';
+import { isClosedPipe } from './closed-pipe';
 import { parseOrExit } from './parse-or-exit';
 import { encoderFor, formatList, REPLAY_FILE_FORMATS, type ReplayFileFormat } from './replay-formats';
 import { replayIntoMain } from './replay-into-cli';
@@ -16,7 +17,9 @@ const HELP = `${REPLAY_USAGE}
 
 Writes the ad impressions and clicks of the event log, in log order, one flat record each.
   --from   first day (YYYY-MM-DD, UTC), instant (ISO timestamp with zone) or log position; inclusive
-  --to     last day (YYYY-MM-DD, UTC, the whole day), instant or log position; exclusive
+  --to     end (YYYY-MM-DD, UTC, that day's first instant), instant or log position; exclusive:
+           the day or position given is left out, so --from 2026-03-01 --to 2026-03-02 is 1 March
+           and the next range can start where this one ends
   --format ndjson (default), csv (RFC 4180, with a header) or parquet (string columns, nulls kept)
   --out    file to write (replaced); standard output when absent
   --into   replay into an analysis instead (see npm run replay -- ads --into x --help)
@@ -32,8 +35,8 @@ export interface ReplayIo {
 /**
  * `npm run replay -- ads …`: an analyst's replay of the ad streams straight from the event store
  * the environment configures (EVENTSTORE_URL, else DATA_DIR's embedded log), to NDJSON, CSV or Parquet.
- * Answers 0 when done, 2 for a bad argument (with a message saying which and why), 1 when the
- * store or the output fails. The output holds nothing of the run itself (no run time, no host), so
+ * Answers 0 when done (or, saying nothing, when the output's reader closes it: `| head`), 2 for a
+ * bad argument (with a message saying which and why), 1 when the store or the output fails. The output holds nothing of the run itself (no run time, no host), so
  * one range gives the same bytes every time.
  */
 export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
@@ -55,7 +58,12 @@ export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
   const { eventStore, close } = await openEventStore(config, logFile);
   const out: Writable = parsed.out ? createWriteStream(parsed.out) : (io.stdout ?? process.stdout);
   let failed: unknown = null;
-  out.on('error', (error: Error) => (failed ??= error));
+  // Set once the reader of the output has gone (| head): the replay stops and ends quietly.
+  let readerGone = false;
+  out.on('error', (error: Error) => {
+    readerGone ||= isClosedPipe(error);
+    failed ??= error;
+  });
   const started = performance.now();
   const progress = new cliProgress.SingleBar(
     { format: ' ad events |{bar}| {percentage}% | {value}/{total} | {eta_formatted} left', hideCursor: true, clearOnComplete: true, fps: 10, stream: stderr as NodeJS.WritableStream },
@@ -70,6 +78,7 @@ export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
     progress.update(counts.read);
     if (parsed.out) await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
   } catch (error) {
+    readerGone ||= isClosedPipe(error);
     failed ??= error;
     counts = { impressions: 0, clicks: 0, read: 0 };
   } finally {
@@ -77,6 +86,7 @@ export async function main(args: string[], io: ReplayIo = {}): Promise<number> {
     if (failed && parsed.out) out.destroy();
     await close();
   }
+  if (readerGone) return 0;
   if (failed) {
     say(`Replay failed: ${failed instanceof Error ? failed.message : String(failed)}`);
     return 1;

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { asOfTable } from './as-of-table';
+import { isClosedPipe } from './closed-pipe';
 import { parseOrExit } from './parse-or-exit';
 import { readAnalysis, replayInto } from './replay-into';
 
@@ -21,7 +22,9 @@ are never touched; replaying into the same name again replaces the analysis.
   --into   the analysis's name: lowercase letters, digits and hyphens (e.g. march-2026)
            kept in DATA_DIR/analyses/<name>/, or the database <MONGO_DB>-analysis-<name> with MONGO_URL
   --from   first day (YYYY-MM-DD, UTC), instant (ISO timestamp with zone) or log position; inclusive
-  --to     last day (YYYY-MM-DD, UTC, the whole day), instant or log position; exclusive
+  --to     end (YYYY-MM-DD, UTC, that day's first instant), instant or log position; exclusive:
+           the day or position given is left out, so --from 2026-03-01 --to 2026-03-02 is 1 March
+           and the next range can start where this one ends
 Progress goes to standard error, the figures and where they are kept to standard output.
 `;
 
@@ -111,17 +114,27 @@ export async function replayIntoMain(args: string[], io: ReplayIntoIo = {}): Pro
     const summary = await replayInto(source.eventStore, target, { name: parsed.name, range: parsed.range, after: await seekStart(source.eventStore, parsed.range.from, adapter), onProgress: (read) => progress.update(read) });
     progress.stop();
     const { docs } = await readAnalysis(target);
-    stdout.write(asOfTable(summary, docs));
-    stdout.write(`Kept in ${where.describe} (collections ad_analytics and ad_analysis).\n`);
+    await printed(stdout, `${asOfTable(summary, docs)}Kept in ${where.describe} (collections ad_analytics and ad_analysis).\n`);
     return 0;
   } catch (error) {
     progress.stop();
+    // The analysis is kept; only its printout was cut short by its reader (| head).
+    if (isClosedPipe(error)) return 0;
     say(`Replay failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
     await target.close();
     await source.close();
   }
+}
+
+/** Writes `text` and waits until it is written, or the stream fails. */
+function printed(out: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Left on: a failed write also emits 'error', which with no listener would crash the CLI.
+    out.on('error', reject);
+    out.write(text, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 /** The embedded log alone (its read models may be in a running server's hands); a server log through openStores. */

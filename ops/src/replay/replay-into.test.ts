@@ -109,7 +109,7 @@ describe('npm run replay -- ads --into <analysis>', () => {
   });
 
   it('answers "as of" the end of the range: what the dashboard said at the end of 1 March (UTC)', async () => {
-    const { code, out, err } = await replay('--into', 'march-1', '--to', '2026-03-01');
+    const { code, out, err } = await replay('--into', 'march-1', '--to', '2026-03-02');
     expect(code, err).toBe(0);
     expect(out).toContain('as of log position 00000000000000000004 (recorded 2026-03-01T23:59:59.999Z)');
     expect(out).toContain('Totals: 2 impressions, 1 clicks, CTR 50.00%, 0 leads');
@@ -131,7 +131,7 @@ describe('npm run replay -- ads --into <analysis>', () => {
     const first = await replay('--into', 'twice', '--from', '2026-03-02');
     const firstAnalysis = await analysis('twice');
     // Another range into the same name, then the first range again.
-    expect((await replay('--into', 'twice', '--to', '2026-03-01')).code).toBe(0);
+    expect((await replay('--into', 'twice', '--to', '2026-03-02')).code).toBe(0);
     expect((await analysis('twice')).summary).toMatchObject({ impressions: 2, clicks: 1 });
     const second = await replay('--into', 'twice', '--from', '2026-03-02');
     expect(first.code).toBe(0);
@@ -165,6 +165,7 @@ describe('npm run replay -- ads --into <analysis>', () => {
     expect(help.code).toBe(0);
     expect(help.err).toContain('Usage: npm run replay -- ads --into <analysis>');
     expect(help.err).toContain('DATA_DIR/analyses/<name>/');
+    expect(help.err).toContain('--from 2026-03-01 --to 2026-03-02 is 1 March');
     const noLog = await main(['ads', '--into', 'x'], { env: { DATA_DIR: join(dataDir, 'nowhere') }, stdout: sink().stream, stderr: sink().stream });
     expect(noLog).toBe(2);
     expect(existsSync(join(dataDir, 'analyses', 'x'))).toBe(false);
@@ -177,10 +178,10 @@ describe.skipIf(!mongoUrl)('npm run replay -- ads --into <analysis> with MongoDB
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGO_URL: mongoUrl, MONGO_DB: 'kainga_replay_contract' };
     const out = sink();
     const err = sink();
-    expect(await main(['ads', '--into', 'mongo-check', '--to', '2026-03-01'], { env, stdout: out.stream, stderr: err.stream }), err.text()).toBe(0);
+    expect(await main(['ads', '--into', 'mongo-check', '--to', '2026-03-02'], { env, stdout: out.stream, stderr: err.stream }), err.text()).toBe(0);
     const where = analysisLocation(loadConfig(env), 'mongo-check');
     expect(out.text()).toContain(`Kept in MongoDB database ${where.mongoDb} (collections ad_analytics and ad_analysis).`);
-    expect((await replay('--into', 'embedded-check', '--to', '2026-03-01')).code).toBe(0);
+    expect((await replay('--into', 'embedded-check', '--to', '2026-03-02')).code).toBe(0);
     const embedded = await analysis('embedded-check');
     const store = await openReadStore(where);
     try {

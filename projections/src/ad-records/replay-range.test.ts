@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseBound, parseRange, QUERY_BOUND_NAMES, reached, ReplayUsageError, startAfter } from './replay-range';
 
 describe('replay range', () => {
-  it('reads a day as its first instant for --from and the next day’s first instant for --to (UTC)', () => {
+  it('reads a day as its first instant (UTC) at either end: the range is [from, to), so a range can start where another ends', () => {
     expect(parseBound('--from', '2026-03-01')).toEqual({ kind: 'time', ms: Date.parse('2026-03-01T00:00:00Z'), text: '2026-03-01T00:00:00.000Z' });
-    expect(parseBound('--to', '2026-03-01')).toEqual({ kind: 'time', ms: Date.parse('2026-03-02T00:00:00Z'), text: '2026-03-02T00:00:00.000Z' });
-    expect(parseBound('--to', '2026-12-31')).toMatchObject({ text: '2027-01-01T00:00:00.000Z' });
+    expect(parseBound('--to', '2026-03-01')).toEqual(parseBound('--from', '2026-03-01'));
+    expect(parseBound('--to', '2026-12-31')).toMatchObject({ text: '2026-12-31T00:00:00.000Z' });
+    expect(() => parseRange('2026-03-01', '2026-03-01')).toThrow('--to 2026-03-01 is not after --from 2026-03-01: the range is empty.');
   });
 
   it('reads a timestamp with its zone as that instant', () => {
@@ -53,7 +54,7 @@ describe('replay range', () => {
   });
 
   it('names the ends as the API’s query parameters when asked, with the same rules', () => {
-    expect(parseBound('to', '2026-03-01')).toMatchObject({ text: '2026-03-02T00:00:00.000Z' });
+    expect(parseBound('to', '2026-03-01')).toMatchObject({ text: '2026-03-01T00:00:00.000Z' });
     expect(parseBound('from', '2026-03-01')).toMatchObject({ text: '2026-03-01T00:00:00.000Z' });
     expect(() => parseRange('2026-03-02', '2026-03-01', QUERY_BOUND_NAMES)).toThrow('to 2026-03-01 is not after from 2026-03-02: the range is empty.');
     expect(() => parseRange('soon', undefined, QUERY_BOUND_NAMES)).toThrow(/^from soon: expected a date/);

@@ -28,7 +28,6 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[
 const INTEGER = /^\d+$/;
 // EventStoreDB's positions as its adapter reports them: <commit>-<prepare>, 20 digits each.
 const ESDB_POSITION = /^\d{20}-\d{20}$/;
-const DAY_MS = 86_400_000;
 
 /** How the ends are named in messages: the CLI's flags, or the API's query parameters. */
 export type BoundName = '--from' | '--to' | 'from' | 'to';
@@ -37,8 +36,9 @@ export const QUERY_BOUND_NAMES = { from: 'from', to: 'to' } as const;
 
 /**
  * Parses a `--from`/`--to` value:
- * - `YYYY-MM-DD`: a UTC day. For `--from` its first instant; for `--to` the first instant of the
- *   next day (exclusive), so `--from 2026-03-01 --to 2026-03-01` is that whole day.
+ * - `YYYY-MM-DD`: a UTC day, its first instant, for both ends: the range is half-open,
+ *   [from, to), so `--from 2026-03-01 --to 2026-03-02` is the whole of 1 March and chained ranges
+ *   (D1 to D2, then D2 to D3) never hold an event twice (issue 49).
  * - a full ISO timestamp with a zone (`2026-03-01T10:00:00Z`, `…+13:00`): that instant.
  * - a non-negative integer: a log position (SQLite: the event's number in the log; EventStoreDB:
  *   its commit position). Written as the store's 20-digit padded form so it compares with
@@ -52,8 +52,7 @@ export function parseBound(flag: BoundName, value: string): Bound {
     const ms = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
     // Date.UTC rolls 2026-02-30 over to March: refuse a day that does not exist.
     if (new Date(ms).toISOString().slice(0, 10) !== v) throw new ReplayUsageError(`${flag} ${value}: no such day (expected YYYY-MM-DD).`);
-    const at = flag.endsWith('to') ? ms + DAY_MS : ms;
-    return { kind: 'time', ms: at, text: new Date(at).toISOString() };
+    return { kind: 'time', ms, text: new Date(ms).toISOString() };
   }
   if (TIMESTAMP.test(v)) {
     const ms = Date.parse(v);

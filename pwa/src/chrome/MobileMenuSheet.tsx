@@ -9,7 +9,19 @@ import { mobileMenuEntries } from './menu-items';
 export default function MobileMenuSheet({ open, onClose, user }: { open: boolean; onClose: () => void; user: User | null }) {
   const entries = mobileMenuEntries(user !== null, user?.roles);
   return (
-    <Drawer id="mobile-menu" placement="right" open={open} onClose={onClose} size={300} title={user ? displayName(user) : 'Menu'}>
+    <Drawer
+      id="mobile-menu"
+      placement="right"
+      open={open}
+      onClose={onClose}
+      size={300}
+      title={user ? displayName(user) : 'Menu'}
+      // antd focuses the sheet's outer frame, outside its role="dialog": move focus into the dialog
+      // (its Close button), so a screen reader says where the person is and Tab starts there.
+      afterOpenChange={(opened) => {
+        if (opened) document.getElementById('mobile-menu')?.querySelector<HTMLElement>('button, a[href]')?.focus();
+      }}
+    >
       {user && <ActiveRoleSelector className="mobile-role-selector" />}
       <nav aria-label="Mobile">
         <ul className="mobile-nav">

@@ -14,10 +14,13 @@ export function UserMenu({ user }: { user: User }) {
     ...(e.key === 'sign-out' ? { danger: true } : {}),
   }));
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" getPopupContainer={insideHeader}>
+    // autoFocus: opened from the keyboard, focus moves into the menu, so the arrow keys walk its items.
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" getPopupContainer={insideHeader} autoFocus>
       <Button type="text" className="user-menu-trigger" aria-label={`Account menu for ${name}`} aria-haspopup="menu">
+        {/* The initials are drawn by CSS (styles.css, .user-initials): as text they would read
+            "TTama Owner" as the button's visible text, which its accessible name must contain (WCAG 2.5.3). */}
         <Avatar size={32} className="user-avatar" src={user.profileImageUrl || undefined} alt="" aria-hidden="true">
-          {initials(user)}
+          <span className="user-initials" data-initials={initials(user)} />
         </Avatar>
         <span className="user-name">{name}</span>
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatDateNZ, formatKm, formatNZD, formatSignedNZD } from './format';
+import { formatArea, formatDateNZ, formatDateTimeNZ, formatKm, formatNZD, formatSignedNZD } from './format';
 
 describe('formats', () => {
   it('formats NZD without decimals', () => {
@@ -21,6 +21,13 @@ describe('formats', () => {
     // 11:30 pm on 5 July in Auckland (NZST, UTC+12).
     expect(formatDateNZ('2026-07-05T11:30:00Z')).toBe('5 Jul 2026');
     expect(formatDateNZ('2026-07-05T12:30:00Z')).toBe('6 Jul 2026');
+  });
+  it("dates and times on New Zealand's clock, whatever the device's time zone", () => {
+    // 11:02:07 pm on 25 November in UTC is 12:02:07 pm on 26 November in Auckland (NZDT).
+    expect(formatDateTimeNZ('2026-11-25T23:02:07Z')).toBe('26 Nov 2026, 12:02 pm');
+    expect(formatDateTimeNZ('2026-11-25T23:02:07Z', { seconds: true })).toBe('26 Nov 2026, 12:02:07 pm');
+    expect(formatDateTimeNZ('yesterday')).toBe('yesterday');
+    expect(formatDateTimeNZ(null)).toBe('—');
   });
   it('formats areas', () => {
     expect(formatArea(1650)).toBe('1,650 m²');

@@ -28,6 +28,21 @@ export function formatDateNZ(iso: string | null | undefined): string {
   return dateFormat.format(date);
 }
 
+/**
+ * A date and time in en-NZ on New Zealand's clock (Pacific/Auckland), whatever the device's time
+ * zone: "26 Nov 2026, 12:02 pm", or to the second with `seconds` ("26 Nov 2026, 12:02:07 pm").
+ * Text that is no date comes back as given; none is '—'. One formatter per style, made on first use.
+ */
+const dateTimeFormats = new Map<boolean, Intl.DateTimeFormat>();
+export function formatDateTimeNZ(iso: string | null | undefined, { seconds = false }: { seconds?: boolean } = {}): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let f = dateTimeFormats.get(seconds);
+  if (!f) dateTimeFormats.set(seconds, (f = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short', timeZone: 'Pacific/Auckland' })));
+  return f.format(date);
+}
+
 /** A distance to one decimal, e.g. "1.3 km" ('—' when unknown). */
 export const formatKm = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${value.toLocaleString('en-NZ', { maximumFractionDigits: 1 })} km`;

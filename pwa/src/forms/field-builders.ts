@@ -43,6 +43,8 @@ export function requiredChoice(message: string): FieldValidator {
 export interface NumberRule {
   /** the message for a missing value or one that is not a number */
   notNumber: string;
+  /** when given, the message for a missing value (a required field left empty) in place of notNumber */
+  required?: string;
   /** when given, the number must be whole, with this message */
   whole?: string;
   min: number;
@@ -54,7 +56,7 @@ export interface NumberRule {
 /** A number (an antd InputNumber's value). `optional`: null and absent are fine. */
 export function numberField(rule: NumberRule, optional: boolean): FieldValidator {
   return (value) => {
-    if (value === undefined || value === null) return optional ? null : rule.notNumber;
+    if (value === undefined || value === null) return optional ? null : (rule.required ?? rule.notNumber);
     if (typeof value !== 'number' || Number.isNaN(value)) return rule.notNumber;
     if (rule.whole !== undefined && !Number.isInteger(value)) return rule.whole;
     if (value < rule.min) return rule.minMessage;

@@ -197,6 +197,31 @@ describe('GET /api/admin/events', () => {
   });
 });
 
+describe('GET /api/admin/events?views=hide', () => {
+  it('leaves the records of viewing out, keeping pages full, unless the type names them', async () => {
+    // Views enough to fill a newest-first page on their own.
+    for (let i = 0; i < 4; i++) expect((await admin.get('/api/admin/events?limit=1')).statusCode).toBe(200);
+    await settle();
+    const shown = (await everyPage('limit=200')).events;
+    expect(shown.slice(0, 4).every((e) => e.type === 'AuditHistoryViewed')).toBe(true);
+    const hidden = await everyPage('views=hide&limit=3');
+    expect(hidden.events.some((e) => e.type === 'AuditHistoryViewed')).toBe(false);
+    expect(idsOf(hidden.events)).toEqual(idsOf(shown.filter((e) => e.type !== 'AuditHistoryViewed')));
+    // Every page but the last is full, though views lie between the events.
+    expect(hidden.pages.slice(0, -1).every((p) => p.length === 3)).toBe(true);
+    // The same with another filter, and asked for by type they show.
+    expect((await everyPage('views=hide&actor=auditor@example.nz&limit=200')).events.some((e) => e.type === 'AuditHistoryViewed')).toBe(false);
+    expect((await everyPage('views=hide&type=AuditHistoryViewed&limit=200')).events.length).toBeGreaterThanOrEqual(4);
+    expect((await everyPage(`views=hide&stream=auditViews-${adminId}-&limit=200`)).events.length).toBeGreaterThanOrEqual(4);
+    expect((await everyPage('views=show&limit=200')).events.some((e) => e.type === 'AuditHistoryViewed')).toBe(true);
+    const bad = await admin.get('/api/admin/events?views=none');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/views must be 'show' or 'hide'/);
+    // Still the admins' alone.
+    expect((await general.get('/api/admin/events?views=hide')).statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/admin/streams/:stream', () => {
   it('answers one stream’s timeline oldest first, a page of revisions at a time', async () => {
     const own = ledger.filter((e) => e.streamName === 'ledger-1');

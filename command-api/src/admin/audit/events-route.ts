@@ -24,7 +24,7 @@ export default async function eventsRoute(app: FastifyInstance, { deps }: { deps
       schema: {
         tags: ['admin'],
         description:
-          'One page of the event history (advert impressions and clicks left out), newest or oldest first. Filters combine with AND: `stream` (exact, or every stream of a kind when it ends with "-"), `type` (comma-separated, any of them), `actor` (user id or email), `correlationId`, `from` (inclusive) and `to` (exclusive) on the time the log recorded the event. Follow `nextCursor` for the next page. The first page of a view is recorded (AuditHistoryViewed).',
+          'One page of the event history (advert impressions and clicks left out), newest or oldest first. Filters combine with AND: `stream` (exact, or every stream of a kind when it ends with "-"), `type` (comma-separated, any of them), `actor` (user id or email), `correlationId`, `from` (inclusive) and `to` (exclusive) on the time the log recorded the event; `views=hide` leaves out the records of viewing the history (unless `type` names them). Follow `nextCursor` for the next page. The first page of a view is recorded (AuditHistoryViewed).',
         querystring: AuditEventQuery,
         response: { 200: AuditEventPage, ...errorResponses(400, 401, 403) },
       },

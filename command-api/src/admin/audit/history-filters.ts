@@ -1,4 +1,4 @@
-import { AUDIT_EXCLUDED_EVENT_TYPES, type AuditEventFilters, type AuditViewedFilters } from '@kainga/contracts';
+import { AUDIT_EXCLUDED_EVENT_TYPES, auditViewEventTypes, type AuditEventFilters, type AuditViewedFilters } from '@kainga/contracts';
 import { invalid, type ReadStore } from '@kainga/platform';
 import { USERS, type AuditLogQuery } from '@kainga/projections';
 
@@ -31,6 +31,9 @@ export async function historyFiltersOf(readStore: ReadStore, f: AuditEventFilter
     if (advert) throw invalid(`${advert} is not in the event history: advert impressions and clicks are the analysts' data, read with GET /api/admin/ad-events.`);
     q.types = f.type;
   }
+  // Hidden views: unless the types or the stream asked for are the views (hiding would answer nothing).
+  const asksForViews = q.types?.some((t) => (auditViewEventTypes as readonly string[]).includes(t)) || f.stream?.startsWith('auditViews-');
+  if (f.views === 'hide' && !asksForViews) q.excludeTypes = auditViewEventTypes;
   if (f.correlationId !== undefined) q.correlationId = f.correlationId;
   if (f.from !== undefined) q.from = instant('from', f.from);
   if (f.to !== undefined) q.to = instant('to', f.to);

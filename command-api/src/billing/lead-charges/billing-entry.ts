@@ -1,4 +1,5 @@
 import type { AdminLeadChargeDispute, BillingHistoryEntry, LeadChargeDisputeView } from '@kainga/contracts';
+import { leadChargeFailureCodeOf } from '@kainga/contracts';
 import type { ReadStore } from '@kainga/platform';
 import { PARTNER_LEADS, PARTNERS, type LeadChargeDisputeDoc, type LeadChargeDoc, type PartnerDoc, type PartnerLeadDoc } from '@kainga/projections';
 
@@ -20,6 +21,8 @@ export const billingEntryOf = (c: LeadChargeDoc): BillingHistoryEntry => ({
   createdAt: c.createdAt,
   ...(c.stripePaymentIntentId ? { stripePaymentIntentId: c.stripePaymentIntentId } : {}),
   ...(c.failureReason ? { failureReason: c.failureReason } : {}),
+  // Every failed charge says what kind of failure it was (a document of an older build is read from its reason).
+  ...(c.status === 'failed' ? { failureCode: c.failureCode ?? leadChargeFailureCodeOf(c.failureReason ?? '') } : {}),
   ...(c.dispute ? { dispute: disputeViewOf(c.dispute) } : {}),
 });
 

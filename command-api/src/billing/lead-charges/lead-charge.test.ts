@@ -7,7 +7,7 @@ const at = '2026-11-23T00:00:00.000Z';
 const charge = { leadId: 'lead-1', partnerId: 'p1', subscriptionId: 's1', amount: 25, currency: 'nzd', requestedAt: at };
 const requested: LeadChargeEvent = { type: 'LeadChargeRequested', data: charge };
 const succeeded: LeadChargeEvent = { type: 'LeadChargeSucceeded', data: { leadId: 'lead-1', partnerId: 'p1', stripePaymentIntentId: 'pi_1', chargedAt: at } };
-const failed: LeadChargeEvent = { type: 'LeadChargeFailed', data: { leadId: 'lead-1', partnerId: 'p1', failureReason: 'Your card was declined.', stripePaymentIntentId: 'pi_1', failedAt: at } };
+const failed: LeadChargeEvent = { type: 'LeadChargeFailed', data: { leadId: 'lead-1', partnerId: 'p1', failureReason: 'Your card was declined.', failureCode: 'card_declined', stripePaymentIntentId: 'pi_1', failedAt: at } };
 const succeed = { type: 'RecordLeadChargeSucceeded', stripePaymentIntentId: 'pi_1', at } as const;
 const fail = (failureReason: string, stripePaymentIntentId: string | null = 'pi_1') => ({ type: 'RecordLeadChargeFailed', failureReason, stripePaymentIntentId, at }) as const;
 const spec = deciderSpec(leadChargeDecider);
@@ -24,12 +24,20 @@ describe('lead charge decider ("charge lead")', () => {
     spec.given([requested]).when(succeed).then([succeeded]);
   });
 
-  it('settles a pending charge as failed with the reason for the partner', () => {
+  it('settles a pending charge as failed with the reason for the partner and its kind (the Billing tab says what to do)', () => {
     spec.given([requested]).when(fail('Your card was declined.')).then([failed]);
     spec
       .given([requested])
       .when(fail('No payment method', null))
-      .then([{ type: 'LeadChargeFailed', data: { leadId: 'lead-1', partnerId: 'p1', failureReason: 'No payment method', stripePaymentIntentId: null, failedAt: at } }]);
+      .then([{ type: 'LeadChargeFailed', data: { leadId: 'lead-1', partnerId: 'p1', failureReason: 'No payment method', failureCode: 'no_payment_method', stripePaymentIntentId: null, failedAt: at } }]);
+    spec
+      .given([requested])
+      .when(fail('Online payments are not configured', null))
+      .then([{ type: 'LeadChargeFailed', data: { leadId: 'lead-1', partnerId: 'p1', failureReason: 'Online payments are not configured', failureCode: 'payments_not_configured', stripePaymentIntentId: null, failedAt: at } }]);
+    spec
+      .given([requested])
+      .when(fail('Your card has insufficient funds.'))
+      .then([{ type: 'LeadChargeFailed', data: { leadId: 'lead-1', partnerId: 'p1', failureReason: 'Your card has insufficient funds.', failureCode: 'card_declined', stripePaymentIntentId: 'pi_1', failedAt: at } }]);
   });
 
   it('keeps the first settlement: a repeated or contrary answer (a duplicate webhook, a replayed run) records nothing', () => {

@@ -1,5 +1,5 @@
 import type { LeadChargeDisputeOutcome, LeadChargeEvent, LeadChargeRequested } from '@kainga/contracts';
-import { DISPUTE_REASON_REQUIRED, KEEP_NOTE_REQUIRED, LEAD_CHARGE_DISPUTE_DAYS, leadChargeStream } from '@kainga/contracts';
+import { DISPUTE_REASON_REQUIRED, KEEP_NOTE_REQUIRED, LEAD_CHARGE_DISPUTE_DAYS, leadChargeFailureCodeOf, leadChargeStream } from '@kainga/contracts';
 import { conflict, invalid, notFound, type Decider } from '@kainga/platform';
 import { match } from 'ts-pattern';
 import type { z } from 'zod';
@@ -108,7 +108,9 @@ export const leadChargeDecider: Decider<LeadChargeState, LeadChargeCommand, Lead
       .with({ type: 'RecordLeadChargeFailed' }, (c): LeadChargeEvent[] => {
         if (state.status === 'none') throw notFound(LEAD_CHARGE_NOT_FOUND);
         if (state.status !== 'pending') return [];
-        return [{ type: 'LeadChargeFailed', data: { leadId: state.leadId, partnerId: state.partnerId, failureReason: c.failureReason, stripePaymentIntentId: c.stripePaymentIntentId, failedAt: c.at } }];
+        // The code (what kind of failure) goes with the words, so the Billing tab can say what to do.
+        const failureCode = leadChargeFailureCodeOf(c.failureReason);
+        return [{ type: 'LeadChargeFailed', data: { leadId: state.leadId, partnerId: state.partnerId, failureReason: c.failureReason, failureCode, stripePaymentIntentId: c.stripePaymentIntentId, failedAt: c.at } }];
       })
       .with({ type: 'DisputeLeadCharge' }, (c): LeadChargeEvent[] => {
         // Another partner's charge reads as no charge at all.

@@ -1,8 +1,8 @@
-import { Alert, Input, Skeleton, Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Input, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { apiErrorMessage } from '../../api/client';
 import type { ListPage, ListParams } from './admin-list';
+import { ResponsiveTable, type StackedColumn } from './ResponsiveTable';
 
 /** What an admin list calls its items: "user"/"users", "property"/"properties". */
 export interface ItemNoun {
@@ -13,14 +13,14 @@ export interface ItemNoun {
 /**
  * One admin list: a search box, a skeleton while the first page loads, an error that says what
  * failed, then the server's page in a table whose pagination follows the server's total (the page
- * shown stays while the next one loads).
+ * shown stays while the next one loads); on a phone, a card a row (ResponsiveTable).
  */
 export function PagedSearchTable<T extends { id: string }>(props: {
   noun: ItemNoun;
   searchHint: string;
   query: UseQueryResult<ListPage<T>>;
   params: ListParams;
-  columns: TableColumnsType<T>;
+  columns: StackedColumn<T>[];
   onSearch: (search: string) => void;
   onPage: (page: number) => void;
   /** Say how many there are beside the pages ("1,204 users"). */
@@ -44,7 +44,8 @@ export function PagedSearchTable<T extends { id: string }>(props: {
       ) : query.isError && !query.data ? (
         <Alert type="error" showIcon message={`Could not load the ${noun.many}.`} description={apiErrorMessage(query.error, 'Please try again.')} />
       ) : (
-        <Table<T>
+        <ResponsiveTable<T>
+          aria-label={noun.many[0]!.toUpperCase() + noun.many.slice(1)}
           rowKey="id"
           size="middle"
           columns={columns}

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Collapse, Empty, Skeleton, Space, Tag } from 'antd
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Location, PartnerApplicationView } from '@kainga/contracts';
-import { roleLabels } from '@kainga/contracts/browser';
+import { countNoun, roleLabels } from '@kainga/contracts/browser';
 import { apiErrorMessage, apiJson } from '../../api/client';
 import { DemoBadge } from '../../chrome/DemoBadge';
 import { useToast } from '../../chrome/ToastProvider';
@@ -74,7 +74,7 @@ function ApplicationDetails({ a, cityOf }: { a: PartnerApplicationView; cityOf: 
       {a.experienceYears !== null && (
         <>
           <dt>Experience</dt>
-          <dd>{a.experienceYears} years</dd>
+          <dd>{countNoun(a.experienceYears, 'year', 'years')}</dd>
         </>
       )}
       <dt>Submitted</dt>

@@ -1,18 +1,18 @@
 import { Card, Space } from 'antd';
-import type { TableColumnsType } from 'antd';
 import type { AdminProperty } from '@kainga/contracts';
 import { formatArea, formatDateNZ, formatNZD } from '../../format/format';
 import { moreText, PROPERTIES_PAGE_SIZE } from './admin-list';
 import { useAdminProperties } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
+import type { StackedColumn } from './ResponsiveTable';
 import { HistoryLink } from './history/HistoryLink';
 import { propertyStream, valuationStream } from './history/history-streams';
 import { useListState } from './useListState';
 
 const count = (n: number | null) => (n === null ? '—' : String(n));
 
-const columns: TableColumnsType<AdminProperty> = [
-  { key: 'address', title: 'Address', dataIndex: 'address' },
+const columns: StackedColumn<AdminProperty>[] = [
+  { key: 'address', title: 'Address', dataIndex: 'address', stacked: 'heading' },
   { key: 'suburb', title: 'Suburb', dataIndex: 'suburb' },
   { key: 'city', title: 'City', dataIndex: 'city' },
   { key: 'bedrooms', title: 'Bedrooms', align: 'right', render: (_, p) => count(p.bedrooms) },
@@ -24,6 +24,7 @@ const columns: TableColumnsType<AdminProperty> = [
   {
     key: 'history',
     title: <span className="visually-hidden">History</span>,
+    stacked: 'actions',
     render: (_, p) => (
       <Space size="middle">
         <HistoryLink stream={propertyStream(p.id)} name={p.address} />

@@ -1,11 +1,11 @@
-import { Alert, Button, Collapse, Modal, Skeleton, Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Button, Collapse, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import type { OutboxEmailView } from '@kainga/contracts';
 import { apiErrorMessage } from '../../api/client';
+import { formatDateTimeNZ } from '../../format/format';
 import { useAdminOutbox, OUTBOX_PAGE_SIZE } from './outbox-queries';
+import { ResponsiveTable, type StackedColumn } from './ResponsiveTable';
 
-const sentAt = (iso: string) => new Date(iso).toLocaleString('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The list itself, fetched only once the section is opened (it mounts then). */
 function SentEmailList() {
@@ -18,14 +18,15 @@ function SentEmailList() {
   const { delivery, total, messages } = outbox.data;
   if (delivery === 'smtp') return <p className="muted">Email is sent through the SMTP server (SMTP_URL); no copies are kept here.</p>;
 
-  const columns: TableColumnsType<OutboxEmailView> = [
-    { key: 'subject', title: 'Subject', render: (_, m) => <Button type="link" className="admin-email-subject" onClick={() => setOpen(m)}>{m.subject || '(no subject)'}</Button> },
+  const columns: StackedColumn<OutboxEmailView>[] = [
+    { key: 'subject', title: 'Subject', stacked: 'heading', render: (_, m) => <Button type="link" className="admin-email-subject" onClick={() => setOpen(m)}>{m.subject || '(no subject)'}</Button> },
     { key: 'to', title: 'Recipient', dataIndex: 'to' },
-    { key: 'date', title: 'Date', render: (_, m) => sentAt(m.date) },
+    { key: 'date', title: 'Date', render: (_, m) => formatDateTimeNZ(m.date) },
   ];
   return (
     <>
-      <Table<OutboxEmailView>
+      <ResponsiveTable<OutboxEmailView>
+        aria-label="Sent emails"
         size="small"
         rowKey="id"
         columns={columns}
@@ -38,7 +39,7 @@ function SentEmailList() {
         {open && (
           <>
             <p className="muted">
-              To {open.to} · {sentAt(open.date)}
+              To {open.to} · {formatDateTimeNZ(open.date)}
             </p>
             <pre className="admin-email-text">{open.text}</pre>
           </>

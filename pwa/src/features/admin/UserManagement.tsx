@@ -1,7 +1,6 @@
 import { Button, Card, Checkbox, Space, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RoleName, User } from '@kainga/contracts';
 import { roleLabels, roleNames } from '@kainga/contracts/browser';
 import { apiErrorMessage, apiJson } from '../../api/client';
@@ -11,6 +10,8 @@ import { useNetworkRequired } from '../../offline';
 import { USERS_PAGE_SIZE, type ListPage } from './admin-list';
 import { adminUsersKey, useAdminUsers } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
+import type { StackedColumn } from './ResponsiveTable';
+import { roleSaveBlock } from './role-edit';
 import { HistoryLink } from './history/HistoryLink';
 import { userStream } from './history/history-streams';
 import { useListState } from './useListState';
@@ -55,28 +56,44 @@ function useChangeRoles(onDone: () => void) {
 /**
  * User Management (partner/admin spec "/admin"): users with name, email and role badges, a page
  * at a time from the server (X-Total-Count), searchable by name or email. Edit Roles shows
- * checkboxes with Save and Cancel; at least one role must stay selected.
+ * checkboxes with Save and Cancel; Save waits for a change, and at least one role must stay
+ * selected. On a phone each user is a card with Edit Roles in reach (ResponsiveTable).
  */
 export function UserManagement() {
   const { params, setPage, setSearch } = useListState(USERS_PAGE_SIZE);
   const users = useAdminUsers(params);
-  const [editing, setEditing] = useState<{ id: string; roles: RoleName[] } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; roles: RoleName[]; current: readonly RoleName[] } | null>(null);
   const change = useChangeRoles(() => setEditing(null));
   const { ensureOnline } = useNetworkRequired();
+  const section = useRef<HTMLDivElement>(null);
+  // Focus follows the edit: into its first checkbox when it opens (the Edit Roles button is gone),
+  // back to that user's Edit Roles when it closes, so a keyboard user never lands on the page's start.
+  const lastEdited = useRef<string | null>(null);
+  useEffect(() => {
+    const root = section.current;
+    if (!root) return;
+    if (editing) {
+      if (lastEdited.current !== editing.id) root.querySelector<HTMLInputElement>(`[data-roles-of="${CSS.escape(editing.id)}"] input`)?.focus();
+      lastEdited.current = editing.id;
+    } else if (lastEdited.current) {
+      root.querySelector<HTMLButtonElement>(`[data-edit-roles="${CSS.escape(lastEdited.current)}"]`)?.focus();
+      lastEdited.current = null;
+    }
+  }, [editing]);
 
-  const columns: TableColumnsType<User> = [
-    { key: 'name', title: 'Name', render: (_, u) => `${u.firstName} ${u.lastName}` },
+  const columns: StackedColumn<User>[] = [
+    { key: 'name', title: 'Name', stacked: 'heading', render: (_, u) => `${u.firstName} ${u.lastName}` },
     { key: 'email', title: 'Email', dataIndex: 'email' },
     {
       key: 'roles',
       title: 'Roles',
       render: (_, u) =>
         editing?.id === u.id ? (
-          <div>
+          <div data-roles-of={u.id}>
             <Checkbox.Group
               aria-label={`Roles of ${u.firstName} ${u.lastName}`}
               value={editing.roles}
-              onChange={(roles) => setEditing({ id: u.id, roles: roles as RoleName[] })}
+              onChange={(roles) => setEditing({ ...editing, roles: roles as RoleName[] })}
               options={roleNames.map((r) => ({ label: roleLabels[r], value: r }))}
             />
             {editing.roles.length === 0 && (
@@ -93,6 +110,7 @@ export function UserManagement() {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
       align: 'right',
+      stacked: 'actions',
       render: (_, u) =>
         editing?.id === u.id ? (
           <Space>
@@ -100,9 +118,9 @@ export function UserManagement() {
               type="primary"
               size="small"
               loading={change.isPending}
-              disabled={editing.roles.length === 0}
+              disabled={roleSaveBlock(editing.roles, editing.current, change.isPending) !== null}
               onClick={() => {
-                if (ensureOnline('change roles')) change.mutate(editing);
+                if (ensureOnline('change roles')) change.mutate({ id: editing.id, roles: editing.roles });
               }}
             >
               Save
@@ -114,7 +132,7 @@ export function UserManagement() {
         ) : (
           <Space>
             <HistoryLink stream={userStream(u.id)} name={`${u.firstName} ${u.lastName}`} />
-            <Button size="small" onClick={() => setEditing({ id: u.id, roles: [...u.roles] })} aria-label={`Edit Roles of ${u.firstName} ${u.lastName}`}>
+            <Button size="small" data-edit-roles={u.id} onClick={() => setEditing({ id: u.id, roles: [...u.roles], current: u.roles })} aria-label={`Edit Roles of ${u.firstName} ${u.lastName}`}>
               Edit Roles
             </Button>
           </Space>
@@ -123,7 +141,7 @@ export function UserManagement() {
   ];
 
   return (
-    <Card title={<h2 className="card-title">User Management</h2>} className="admin-section">
+    <Card title={<h2 className="card-title">User Management</h2>} className="admin-section" ref={section}>
       <PagedSearchTable<User>
         noun={{ one: 'user', many: 'users' }}
         searchHint="name or email"

@@ -3,9 +3,10 @@ import { Button, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { ActiveAd } from '@kainga/contracts';
 import { apiJson } from '../../api/client';
+import { useUser } from '../../auth/user';
 import { useToast } from '../../chrome/ToastProvider';
 import { useNetworkRequired } from '../../offline';
-import { FAILED_TEXT, FAILED_TITLE, MISSING_TEXT, MISSING_TITLE, SENT_TITLE, contactBody, emptyContactForm, missingRequired, sentText, type ContactForm } from './contact-form';
+import { FAILED_TEXT, FAILED_TITLE, MISSING_TEXT, MISSING_TITLE, SENT_TITLE, contactBody, contactFormWith, missingRequired, sentText, type ContactForm } from './contact-form';
 import { videoEmbed } from './video-embed';
 
 export type ContactPartner = Pick<ActiveAd, 'partnerId' | 'partnerName' | 'businessName' | 'bio' | 'videoLink'>;
@@ -40,18 +41,22 @@ function IntroVideo({ link, businessName }: { link: string | null; businessName:
  * The contact-partner dialog of a premium advert (consumer spec §2, §6): 'Contact' and the
  * partner's name, the business, an optional bio and intro video, and a form — name, email and
  * message required, phone optional — sent to POST /api/partners/{id}/contact (anyone may send).
+ * A signed-in sender finds their name and email filled in, and may change them.
  */
 export function ContactPartnerDialog({ partner, onClose }: { partner: ContactPartner; onClose: () => void }) {
   const id = useId();
-  const [form, setForm] = useState<ContactForm>(emptyContactForm);
-  const set = (key: keyof ContactForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const { user } = useUser();
+  // Only what was typed is state: the signed-in user's name and email show beneath it, even if the user loads late.
+  const [typed, setTyped] = useState<Partial<ContactForm>>({});
+  const form = contactFormWith(user, typed);
+  const set = (key: keyof ContactForm) => (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [key]: e.target.value }));
   const { toast } = useToast();
   const { ensureOnline } = useNetworkRequired();
   const send = useMutation({
     mutationFn: (body: ReturnType<typeof contactBody>) => apiJson('POST', `/api/partners/${encodeURIComponent(partner.partnerId)}/contact`, body),
     onSuccess: () => {
       toast({ variant: 'success', title: SENT_TITLE, description: sentText(partner.partnerName) });
-      setForm(emptyContactForm);
+      setTyped({});
       onClose();
     },
     onError: () => toast({ variant: 'error', title: FAILED_TITLE, description: FAILED_TEXT }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PartnerDialogRequest } from '@kainga/contracts';
-import { contactBody, emptyContactForm, missingRequired, sentText } from './contact-form';
+import { contactBody, contactFormFor, contactFormWith, emptyContactForm, missingRequired, sentText } from './contact-form';
 
 describe('the contact-partner form', () => {
   const filled = { name: 'Aroha Smith', email: 'aroha@example.nz', phone: '', message: 'Could you value my home?' };
@@ -18,6 +18,16 @@ describe('the contact-partner form', () => {
     expect(contactBody({ ...filled, phone: ' 021 555 0101 ' }).phone).toBe('021 555 0101');
     expect(PartnerDialogRequest.safeParse(contactBody(filled)).success).toBe(true);
     expect(PartnerDialogRequest.safeParse(contactBody({ ...filled, phone: '021 555 0101' })).success).toBe(true);
+  });
+
+  it('starts with a signed-in sender’s name and email, keeping what was typed (a cleared field too)', () => {
+    const user = { firstName: 'Kiri', lastName: 'Walker', email: 'kiri@example.nz' };
+    expect(contactFormFor(user)).toEqual({ name: 'Kiri Walker', email: 'kiri@example.nz', phone: '', message: '' });
+    expect(contactFormFor({ ...user, lastName: '' }).name).toBe('Kiri');
+    expect(contactFormFor(null)).toEqual(emptyContactForm);
+    expect(contactFormWith(user, { name: 'K. Walker', message: 'Hello' })).toEqual({ name: 'K. Walker', email: 'kiri@example.nz', phone: '', message: 'Hello' });
+    expect(contactFormWith(user, { email: '' }).email).toBe('');
+    expect(contactFormWith(null, { message: 'Hi' })).toEqual({ ...emptyContactForm, message: 'Hi' });
   });
 
   it('thanks the sender naming the partner', () => {

@@ -11,6 +11,18 @@ export interface ContactForm {
 
 export const emptyContactForm: ContactForm = { name: '', email: '', phone: '', message: '' };
 
+/** The signed-in sender's name and email typed in for them (still editable); a signed-out visitor starts empty. */
+export function contactFormFor(user: { firstName: string; lastName: string; email: string } | null): ContactForm {
+  if (!user) return emptyContactForm;
+  return { ...emptyContactForm, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
+}
+
+/**
+ * The form as shown: what the sender typed, over the user's name and email. Kept apart, so a user
+ * known only after the dialog opened still fills it, and a field the sender cleared stays cleared.
+ */
+export const contactFormWith = (user: Parameters<typeof contactFormFor>[0], typed: Partial<ContactForm>): ContactForm => ({ ...contactFormFor(user), ...typed });
+
 export const MISSING_TITLE = 'Missing information';
 export const MISSING_TEXT = 'Please fill in all required fields.';
 export const SENT_TITLE = 'Message sent!';

@@ -7,14 +7,16 @@
 import { useEffect, useRef } from 'react';
 import { CategoryScale, Chart, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';
 import { dayLabel } from '../partner-dashboard/advertising/performance';
+import { activeDays, quietDaysText } from './daily-table';
+import { NotAvailable } from './NotAvailable';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend);
 
 export interface ChartLine {
   label: string;
   color: string;
-  /** One value per day of the chart's `days`. */
-  values: readonly number[];
+  /** One value per day of the chart's `days`; null where it is not available (a gap in the line, "—" in the table). */
+  values: readonly (number | null)[];
   /** The id of one of the chart's `axes`; the first axis when absent. */
   axis?: string;
 }
@@ -38,14 +40,29 @@ export interface DailyLineChartProps {
   caption: string;
   className?: string;
   canvasClassName?: string;
+  /** One total per line, for the table's last row; no such row when absent. */
+  totals?: readonly (number | null)[];
+  /** Per day, whether it had activity (the table lists those days); computed from the lines when absent. */
+  activity?: readonly boolean[];
 }
 
 const percent = (rate: number) => `${(rate * 100).toLocaleString('en-NZ', { maximumFractionDigits: 1 })}%`;
 const axisOf = (axes: readonly ChartAxis[], line: ChartLine) => axes.find((a) => a.id === line.axis) ?? axes[0]!;
 
-export default function DailyLineChart({ days, lines, axes, ariaLabel, caption, className = 'daily-chart', canvasClassName = 'daily-chart-canvas' }: DailyLineChartProps) {
+function Figure({ value, asPercent }: { value: number | null; asPercent: boolean }) {
+  if (value === null) return <NotAvailable />;
+  return <>{asPercent ? percent(value) : value.toLocaleString('en-NZ')}</>;
+}
+
+export default function DailyLineChart({ days, lines, axes, ariaLabel, caption, className = 'daily-chart', canvasClassName = 'daily-chart-canvas', totals, activity }: DailyLineChartProps) {
   const canvas = useRef<HTMLCanvasElement | null>(null);
-  const format = (line: ChartLine, value: number) => (axisOf(axes, line).percent ? percent(value) : value.toLocaleString('en-NZ'));
+  // The table lists the days with activity only: a month of mostly zeros is no reading.
+  const { rows, quietDays } = activeDays(
+    days,
+    lines.map((l) => ({ values: l.values, rate: axisOf(axes, l).percent })),
+    activity,
+  );
+  const quiet = quietDaysText(quietDays, days.length);
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -100,16 +117,31 @@ export default function DailyLineChart({ days, lines, axes, ariaLabel, caption, 
             </tr>
           </thead>
           <tbody>
-            {days.map((day, i) => (
-              <tr key={day}>
-                <th scope="row">{dayLabel(day)}</th>
+            {rows.map((i) => (
+              <tr key={days[i]}>
+                <th scope="row">{dayLabel(days[i]!)}</th>
                 {lines.map((line) => (
-                  <td key={line.label}>{format(line, line.values[i] ?? 0)}</td>
+                  <td key={line.label}>
+                    <Figure value={line.values[i] ?? null} asPercent={Boolean(axisOf(axes, line).percent)} />
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
+          {totals && (
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {lines.map((line, i) => (
+                  <td key={line.label}>
+                    <Figure value={totals[i] ?? null} asPercent={Boolean(axisOf(axes, line).percent)} />
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
         </table>
+        {quiet && <p>{quiet}</p>}
       </div>
     </figure>
   );

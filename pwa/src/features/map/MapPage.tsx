@@ -9,7 +9,7 @@ import { MarketInsights } from './MarketInsights';
 import { RecentlyValued } from './RecentlyValued';
 import { formatCount, groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
 import { useCityLocations, usePropertyExtent, usePublicLocation, useTiledLocations } from './map-queries';
-import { UNVALUED_MARKER_URL, VALUED_MARKER_URL } from './marker-icons';
+import { MarkerIcon } from './MarkerIcon';
 import { useHydrated } from './use-hydrated';
 import '../property/property.css';
 import './map.css';
@@ -39,11 +39,11 @@ function Legend({ grouped }: { grouped: boolean }) {
   return (
     <ul className="map-legend" aria-label="Map legend">
       <li>
-        <img src={VALUED_MARKER_URL} alt="" width={24} height={24} />
+        <MarkerIcon valued />
         Valued property
       </li>
       <li>
-        <img src={UNVALUED_MARKER_URL} alt="" width={20} height={20} />
+        <MarkerIcon valued={false} />
         Not yet valued
       </li>
       {grouped && (

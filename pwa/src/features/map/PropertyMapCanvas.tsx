@@ -24,7 +24,8 @@
  *   the map pans, if need be, so that it is fully visible inside the map and below the page's
  *   sticky header (keepPopupInView).
  * - For tests and tools, the container carries `data-selected-pixel="x,y"` (the selected marker's
- *   pixel within the map, updated after each render) and `data-zoom` (after each move).
+ *   pixel within the map, updated after each render), `data-zoom` (after each move) and
+ *   `data-marker-count` (the properties on the map, once their markers are added).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -42,7 +43,7 @@ import OSM from 'ol/source/OSM';
 import VectorSource from 'ol/source/Vector';
 import { boundingExtent, getHeight, getWidth } from 'ol/extent';
 import { fromLonLat, toLonLat } from 'ol/proj';
-import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style';
+import { Circle as CircleStyle, Icon, Stroke, Style } from 'ol/style';
 import type { FeatureLike } from 'ol/Feature';
 import type { Coordinate } from 'ol/coordinate';
 import type { Pixel } from 'ol/pixel';
@@ -60,9 +61,9 @@ import {
   groupsNearbyMarkers,
   type MapPoint,
 } from './map-data';
-import { FEATURE_BATCH, mapInBatches, yieldToMain } from './main-thread';
+import { afterNextPaint, FEATURE_BATCH, mapInBatches, yieldToMain } from './main-thread';
 import { VIEW_DEBOUNCE_MS, type LonLatBox } from './map-tiles';
-import { unvaluedMarkerBitmap, valuedMarkerBitmap } from './marker-bitmaps';
+import { groupMarkerBitmap, unvaluedMarkerBitmap, valuedMarkerBitmap } from './marker-bitmaps';
 import { popupShift } from './popup-placement';
 
 /** Zoom used when a property is chosen from the list (close enough to tell neighbours apart). */
@@ -105,9 +106,10 @@ interface Engine {
 // Bitmaps at the screen's density (marker-bitmaps.ts): stamped, not rendered from SVG per marker.
 // Drawn when the first map is built, not when this module loads (its evaluation is long enough).
 let singleStyles: { valued: Style; unvalued: Style } | undefined;
+const pixelRatio = () => Math.max(1, window.devicePixelRatio || 1);
 function markerStyles() {
   if (singleStyles) return singleStyles;
-  const ratio = Math.max(1, window.devicePixelRatio || 1);
+  const ratio = pixelRatio();
   singleStyles = {
     valued: new Style({ image: new Icon({ img: valuedMarkerBitmap(VALUED_MARKER_PX, ratio), width: VALUED_MARKER_PX, height: VALUED_MARKER_PX }) }),
     // Grey markers are drawn over blue ones, so a valued neighbour cannot hide them.
@@ -124,15 +126,10 @@ function groupStyle(count: number): Style {
   const label = groupLabel(count);
   let style = groupStyles.get(label);
   if (!style) {
-    style = new Style({
-      image: new CircleStyle({
-        radius: groupRadius(count),
-        fill: new Fill({ color: 'rgba(29, 78, 216, 0.88)' }),
-        stroke: new Stroke({ color: '#ffffff', width: 2 }),
-      }),
-      text: new Text({ text: label, fill: new Fill({ color: '#ffffff' }), font: '700 12px system-ui, sans-serif' }),
-      zIndex: 2,
-    });
+    // One bitmap per label (marker-bitmaps.ts): no text is laid out while the map draws.
+    const radius = groupRadius(count);
+    const px = 2 * (radius + 1);
+    style = new Style({ image: new Icon({ img: groupMarkerBitmap(label, radius, pixelRatio()), width: px, height: px }), zIndex: 2 });
     groupStyles.set(label, style);
   }
   return style;
@@ -184,7 +181,9 @@ async function createEngine(target: HTMLDivElement, popupElement: HTMLElement, c
     // can cover once the page is scrolled; keepPopupInView knows about the header.
     autoPan: false,
   });
-  const tiles = new TileLayer({ source: new OSM({ maxZoom: MAP_MAX_ZOOM }) });
+  // No fade-in: while any tile fades (250 ms each, as they arrive one by one), OpenLayers draws
+  // the whole map again on every animation frame, which keeps a phone's main thread busy.
+  const tiles = new TileLayer({ source: new OSM({ maxZoom: MAP_MAX_ZOOM, transition: 0 }) });
   const view = new View({
     center: fromLonLat([MAP_INITIAL_CENTER.longitude, MAP_INITIAL_CENTER.latitude]),
     zoom: MAP_INITIAL_ZOOM,
@@ -197,7 +196,10 @@ async function createEngine(target: HTMLDivElement, popupElement: HTMLElement, c
     map.setTarget(undefined);
     map.dispose();
   };
-  await yieldToMain();
+  // Attached just after a frame was painted: OpenLayers then reads the container's size, which
+  // forces a layout of the whole page if the page changed since the last frame (React has just
+  // rendered it); after a paint, that layout is already done.
+  await afterNextPaint();
   if (cancelled()) {
     dispose();
     return null;
@@ -401,6 +403,8 @@ export default function PropertyMapCanvas(props: PropertyMapCanvasProps) {
       engine.groups.setDistance(groupsNearbyMarkers(points.length) ? GROUP_DISTANCE_PX : 0);
       const added = features.filter((f) => !engine.markers.getFeatureById(f.getId()!));
       if (added.length > 0) engine.markers.addFeatures(added);
+      // For tests and tools: how many properties the map holds (each drawn alone or in a group).
+      engine.map.getTargetElement()?.setAttribute('data-marker-count', String(engine.markers.getFeatures().length));
       setMarkersShown(points);
     })();
     return () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batches, mapInBatches, yieldToMain } from './main-thread';
+import { afterNextPaint, batches, mapInBatches, PAINT_WAIT_MS, yieldToMain } from './main-thread';
 
 describe('main-thread pieces', () => {
   it('cuts items into consecutive slices, the last one shorter', () => {
@@ -55,5 +55,45 @@ describe('main-thread pieces', () => {
     await yieldToMain();
     await yieldToMain();
     expect(ranBetween).toBe(true);
+  });
+
+  /** A frame and timers run by hand: what afterNextPaint asked for, in order. */
+  function fakeClock() {
+    const frames: (() => void)[] = [];
+    const timers: { callback: () => void; ms: number }[] = [];
+    return {
+      frames,
+      timers,
+      frame: (callback: () => void) => void frames.push(callback),
+      later: (callback: () => void, ms: number) => void timers.push({ callback, ms }),
+    };
+  }
+  const settled = async (p: Promise<void>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    return done;
+  };
+
+  it('goes on in a task queued from the next frame, not in the frame itself', async () => {
+    const clock = fakeClock();
+    const p = afterNextPaint(clock.frame, clock.later);
+    expect(clock.frames).toHaveLength(1);
+    expect(clock.timers.map((t) => t.ms)).toEqual([PAINT_WAIT_MS]);
+    clock.frames[0]!();
+    expect(await settled(p)).toBe(false);
+    expect(clock.timers.map((t) => t.ms)).toEqual([PAINT_WAIT_MS, 0]);
+    clock.timers[1]!.callback();
+    expect(await settled(p)).toBe(true);
+    // The fallback firing later changes nothing.
+    clock.timers[0]!.callback();
+  });
+
+  it('goes on without a frame when none comes (a hidden page)', async () => {
+    const clock = fakeClock();
+    const p = afterNextPaint(clock.frame, clock.later);
+    clock.timers[0]!.callback();
+    expect(await settled(p)).toBe(true);
   });
 });

@@ -14,6 +14,31 @@ export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A hidden page paints no frames: past this, {@link afterNextPaint} goes on without one. */
+export const PAINT_WAIT_MS = 250;
+
+/**
+ * Resolves in a new task just after the browser's next frame (its style, layout and paint done),
+ * or after {@link PAINT_WAIT_MS} when no frame comes (a hidden page). Work that reads the layout
+ * then finds it up to date instead of forcing it.
+ */
+export function afterNextPaint(
+  frame: (callback: () => void) => void = (callback) => requestAnimationFrame(() => callback()),
+  later: (callback: () => void, ms: number) => void = (callback, ms) => void setTimeout(callback, ms),
+): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    // A frame's callbacks run before its layout and paint; a task queued from there runs after them.
+    frame(() => later(finish, 0));
+    later(finish, PAINT_WAIT_MS);
+  });
+}
+
 /** The items in consecutive slices of at most `size` (at least 1), in order. */
 export function batches<T>(items: readonly T[], size: number): T[][] {
   const step = Math.max(1, Math.floor(size));

@@ -52,6 +52,7 @@ export function ImageUploadField({ id, kind, label, value, onChange }: {
         accept={ACCEPTED_IMAGE_TYPES.join(',')}
         className="visually-hidden"
         aria-label={`Choose a ${label.toLowerCase()}`}
+        tabIndex={-1}
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
       <Button id={id} loading={uploading} onClick={() => input.current?.click()}>

@@ -111,7 +111,8 @@ function EnquiryForm({ defaultEmail, onSubmitted }: { defaultEmail: string; onSu
       <BusinessContactFields v={v} optional={{ contactPhone: false, experienceYears: false }} />
       <div className="form-row">
         <Form.Item label="Office size (people)" name="officeSize" rules={[fieldRule(v.officeSize)]}>
-          <InputNumber style={{ width: '100%' }} precision={0} />
+          {/* No precision: antd would round 2.5 silently; the rule says it must be whole. */}
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label="Video link (optional)" name="videoLink" rules={[fieldRule(v.videoLink)]}>
           <Input type="url" inputMode="url" placeholder="https://" />

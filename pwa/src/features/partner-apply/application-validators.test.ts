@@ -51,6 +51,14 @@ describe('/partner-enquiry validators match EnquiryApplicationRequest', () => {
     same(enquiryValidators.experienceYears, s.experienceYears, numbers);
     same(enquiryValidators.officeSize, s.officeSize, numbers);
   });
+  it('says an empty required number is required, not out of range', () => {
+    for (const empty of [undefined, null]) {
+      expect(enquiryValidators.experienceYears(empty)).toBe('Enter your years of experience');
+      expect(enquiryValidators.officeSize(empty)).toBe('Enter how many people work in your office');
+    }
+    expect(enquiryValidators.experienceYears(-1)).toBe('Experience must be 0 or more years');
+    expect(enquiryValidators.officeSize(0)).toBe('Office size must be at least 1 person');
+  });
   it('choices', () => {
     same(enquiryValidators.requestedRoleId, s.requestedRoleId, [undefined, '', 'registered_valuer']);
     same(enquiryValidators.requestedLocationIds, s.requestedLocationIds, [undefined, [], ['auckland'], Array.from({ length: 50 }, (_, i) => `l${i}`), Array.from({ length: 51 }, (_, i) => `l${i}`)]);

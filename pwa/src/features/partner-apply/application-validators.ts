@@ -43,7 +43,7 @@ export const enquiryValidators = {
   contactPhone: requiredText(10, 'Please enter a valid phone number', 40, 'Please enter a valid phone number'),
   licenseNumber: optionalText(100, 'Licence number is too long'),
   experienceYears: numberField(
-    { notNumber: EXPERIENCE_MIN, min: 0, minMessage: EXPERIENCE_MIN, max: 50, maxMessage: EXPERIENCE_MAX },
+    { notNumber: EXPERIENCE_MIN, required: 'Enter your years of experience', min: 0, minMessage: EXPERIENCE_MIN, max: 50, maxMessage: EXPERIENCE_MAX },
     false,
   ),
   businessDescription: requiredText(
@@ -61,6 +61,7 @@ export const enquiryValidators = {
   officeSize: numberField(
     {
       notNumber: 'Office size must be at least 1 person',
+      required: 'Enter how many people work in your office',
       whole: 'Office size must be a whole number',
       min: 1,
       minMessage: 'Office size must be at least 1 person',

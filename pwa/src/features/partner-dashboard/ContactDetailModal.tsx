@@ -53,12 +53,12 @@ export function ContactDetailModal({
   return (
     <Modal open title={`Message from ${clientName(contact)}`} onCancel={close} footer={null} destroyOnHidden>
       <Tag>{contactTabLabels[tab]}</Tag>
-      <Descriptions column={1} size="small" items={items} style={{ marginTop: 12 }} />
-      <h3>Message</h3>
+      <Descriptions column={1} size="small" items={items} className="contact-detail-facts" />
+      <h3 className="contact-detail-heading">Message</h3>
       <p className="contact-message">{contact.message}</p>
       {contact.partnerResponse && (
         <>
-          <h3>Your response</h3>
+          <h3 className="contact-detail-heading">Your response</h3>
           <p className="contact-message">{contact.partnerResponse}</p>
         </>
       )}
@@ -72,7 +72,7 @@ export function ContactDetailModal({
       )}
       {showsResponseBox(contact, waiting !== null) && (
         <div>
-          <h3>
+          <h3 className="contact-detail-heading">
             <label htmlFor="partner-response">Your response</label>
           </h3>
           <Input.TextArea id="partner-response" rows={5} maxLength={5000} value={response} onChange={(e) => setResponse(e.target.value)} />

@@ -87,6 +87,8 @@ function ProfileForm({ role, onDone }: { role: PartnerRoleName; onDone: () => vo
             accept="image/jpeg,image/jpg,image/png,image/webp"
             className="visually-hidden"
             id="partner-profile-image"
+            aria-label="Profile image"
+            tabIndex={-1}
             onChange={(e) => onFile(e.target.files?.[0])}
           />
           <Button onClick={() => fileInput.current?.click()} loading={upload.isPending}>
@@ -113,11 +115,13 @@ function ProfileForm({ role, onDone }: { role: PartnerRoleName; onDone: () => vo
       <Form.Item label="Licence number" name="licenseNumber" rules={[rule(profileValidators.licenseNumber)]}>
         <Input />
       </Form.Item>
+      {/* No min/max/precision on the inputs: antd would silently clamp or round what was typed
+          (60 became 50); the field's rule keeps the value and says the limit. */}
       <Form.Item label="Years of experience" name="experienceYears" rules={[rule(profileValidators.experienceYears)]}>
-        <InputNumber min={0} max={50} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item label="Office size (people)" name="officeSize" rules={[rule(profileValidators.officeSize)]}>
-        <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item label="Business description" name="businessDescription" rules={[rule(profileValidators.businessDescription)]}>
         <Input.TextArea rows={3} />

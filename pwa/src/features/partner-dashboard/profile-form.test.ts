@@ -55,6 +55,11 @@ describe('the Edit Profile rules agree with the contract', () => {
     expect(expected).not.toBeNull();
     expect(profileValidators[field](value)).toBe(expected);
   });
+  it('says the limit of a number typed beyond it (the field keeps 60 and 0; nothing is clamped)', () => {
+    expect(profileValidators.experienceYears(60)).toBe('Experience cannot exceed 50 years');
+    expect(profileValidators.officeSize(0)).toBe('Office size must be at least 1 person');
+    expect(profileUpdateBody({ ...valid, experienceYears: 60 }, 'mortgage_broker', { profileImage: null, companyImage: null }).experienceYears).toBe(60);
+  });
   it('accepts every field of a valid profile', () => {
     for (const field of profileFormFields) expect(profileValidators[field](valid[field]), field).toBeNull();
     expect(profileValidators.videoLink('https://youtu.be/abc')).toBeNull();

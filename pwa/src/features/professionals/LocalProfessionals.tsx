@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Avatar, Button, Card, Empty, Input, Modal, Select, Skeleton, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocalPartner, Location, RoleRecord } from '@kainga/contracts';
+import { countNoun } from '@kainga/contracts/browser';
 import { apiErrorMessage, apiJson } from '../../api/client';
 import { DemoBadge } from '../../chrome/DemoBadge';
 import { useToast } from '../../chrome/ToastProvider';
@@ -27,12 +28,12 @@ function PartnerItem({ partner, onContact, onRequest }: { partner: LocalPartner;
   const name = `${partner.user.firstName} ${partner.user.lastName}`.trim();
   const facts = [
     partner.licenseNumber && `Licence ${partner.licenseNumber}`,
-    partner.experienceYears !== null && `${partner.experienceYears} years' experience`,
-    partner.officeSize !== null && `Office of ${partner.officeSize}`,
+    partner.experienceYears !== null && `${countNoun(partner.experienceYears, "year's", "years'")} experience`,
+    partner.officeSize !== null && `Office of ${countNoun(partner.officeSize, 'person', 'people')}`,
   ].filter(Boolean);
   return (
     <li className="partner-item">
-      <Avatar size={56} src={partner.profileImage ?? partner.user.profileImageUrl ?? undefined} alt="">
+      <Avatar className="partner-avatar" size={56} src={partner.profileImage ?? partner.user.profileImageUrl ?? undefined} alt="">
         {partner.businessName.slice(0, 1)}
       </Avatar>
       <div className="partner-item-body">

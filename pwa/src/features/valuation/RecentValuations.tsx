@@ -23,7 +23,11 @@ function RecentCard({ valuation: v, onSelect }: { valuation: UserValuation; onSe
   const completed = v.status === 'completed';
   const content = (
     <>
-      <span className="recent-address">{v.property.address}</span>
+      <span className="recent-address">
+        {/* The card's name is its whole visible text, led by what it does (WCAG 2.5.3). */}
+        {completed && <span className="visually-hidden">View results for </span>}
+        {v.property.address}
+      </span>
       <span className="muted small">{[v.property.suburb, v.property.city].filter(Boolean).join(', ')}</span>
       <span className="small">
         {facts.bedrooms} bed · {facts.bathrooms} bath · {formatArea(facts.floorArea)}
@@ -42,7 +46,7 @@ function RecentCard({ valuation: v, onSelect }: { valuation: UserValuation; onSe
   return (
     <li>
       {completed ? (
-        <button type="button" className="recent-card" onClick={() => onSelect(v)} aria-label={`View results for ${v.property.address}`}>
+        <button type="button" className="recent-card" onClick={() => onSelect(v)}>
           {content}
         </button>
       ) : (

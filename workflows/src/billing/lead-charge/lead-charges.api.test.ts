@@ -49,14 +49,16 @@ describe('lead charges and GET /api/billing/history (Stripe through the local st
     expect(charge.stripePaymentIntentId).toMatch(/^pi_/);
     expect(a.stripe.requestsTo('POST', '/v1/payment_intents').filter((r) => r.idempotencyKey?.includes(leadId))).toHaveLength(1);
     const history = (await valuer.get('/api/billing/history')).json();
-    expect(history.entries).toEqual([expect.objectContaining({ leadId, status: 'failed', failureReason: 'Your card was declined.' })]);
+    expect(history.entries).toEqual([expect.objectContaining({ leadId, status: 'failed', failureReason: 'Your card was declined.', failureCode: 'card_declined' })]);
     expect(history.summary).toEqual({ totalBilled: 0, thisMonth: 0, failedCount: 1, activeSubscriptions: 1 });
   });
 
   it('records "No payment method" when the partner has no saved card', async () => {
-    const { partnerId } = await a.payingPartner('manager@charges.example.nz', { role: 'property_manager', paymentMethod: null });
+    const { client: manager, partnerId } = await a.payingPartner('manager@charges.example.nz', { role: 'property_manager', paymentMethod: null });
     const leadId = await a.sendLead(partnerId);
     expect(await a.chargeOf(leadId)).toMatchObject({ status: 'failed', failureReason: NO_PAYMENT_METHOD, stripePaymentIntentId: null });
+    // The Billing tab is told what kind of failure it was, to say what to do about it.
+    expect((await manager.get('/api/billing/history')).json().entries).toEqual([expect.objectContaining({ leadId, status: 'failed', failureReason: NO_PAYMENT_METHOD, failureCode: 'no_payment_method' })]);
     expect(a.stripe.requestsTo('POST', '/v1/payment_intents').filter((r) => r.idempotencyKey?.includes(leadId))).toHaveLength(0);
   });
 

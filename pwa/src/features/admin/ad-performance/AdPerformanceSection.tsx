@@ -2,8 +2,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Card, Empty, Input, Segmented, Skeleton } from 'antd';
 import type { AdminAdPerformanceView } from '@kainga/contracts';
 import { apiErrorMessage } from '../../../api/client';
-import { formatClickThrough, formatCount, nzDay } from '../../partner-dashboard/advertising/performance';
-import { chartLines, defaultRange, figures, hasFigures, rangeProblem, type Breakdown, type DayRange } from './ad-performance';
+import { figureText } from '../../charts/NotAvailable';
+import { CLICK_THROUGH_HELP, formatClickThrough, formatCount, nzDay } from '../../partner-dashboard/advertising/performance';
+import { activeDayFlags, chartLines, defaultRange, figures, hasFigures, rangeProblem, type Breakdown, type DayRange } from './ad-performance';
 import { useAdminAdPerformance } from './ad-performance-queries';
 import { FilteredTrafficPanel } from './FilteredTrafficPanel';
 import './ad-performance.css';
@@ -43,6 +44,7 @@ function Figures({ view, breakdown }: { view: AdminAdPerformanceView; breakdown:
     () => figures.map((f) => ({ ...f, lines: chartLines(view, breakdown, f.key), axes: [{ id: 'y', position: 'left' as const, title: f.axis, percent: f.percent }] })),
     [view, breakdown],
   );
+  const activity = useMemo(() => activeDayFlags(view), [view]);
   const { totals } = view;
   const cards: [string, string][] = [
     ['Impressions', formatCount(totals.impressions)],
@@ -56,10 +58,11 @@ function Figures({ view, breakdown }: { view: AdminAdPerformanceView; breakdown:
         {cards.map(([label, value]) => (
           <Card key={label}>
             <p className="admin-stat-label">{label}</p>
-            <p className="admin-stat-value">{value}</p>
+            <p className="admin-stat-value">{figureText(value)}</p>
           </Card>
         ))}
       </div>
+      <p className="muted small">{CLICK_THROUGH_HELP}</p>
       {hasFigures(view) ? (
         <div className="admin-ad-charts">
           {charts.map((c) => (
@@ -72,6 +75,7 @@ function Figures({ view, breakdown }: { view: AdminAdPerformanceView; breakdown:
                   days={view.days}
                   lines={c.lines}
                   axes={c.axes}
+                  activity={activity}
                   ariaLabel={`${c.title} ${by}, ${view.from} to ${view.to}`}
                   caption={`${c.title} ${by}`}
                   className="admin-ad-chart"

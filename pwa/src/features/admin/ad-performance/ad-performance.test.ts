@@ -1,6 +1,6 @@
 import type { AdminAdPerformanceView } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { adPerformanceUrl, chartLines, defaultRange, hasFigures, NO_ADVERT_LABEL, rangeProblem } from './ad-performance';
+import { activeDayFlags, adPerformanceUrl, chartLines, defaultRange, hasFigures, NO_ADVERT_LABEL, rangeProblem } from './ad-performance';
 
 const series = (key: string, impressions: number[], leads = [0, 0]) => ({ key, impressions, clicks: [0, 1], clickThroughRate: [0, 0.5], leads });
 const view: AdminAdPerformanceView = {
@@ -34,6 +34,15 @@ describe('admin Ad Performance', () => {
     expect(chartLines(view, 'tier', 'leads').map((l) => l.label)).toEqual(['Gold', 'Silver', 'Bronze', NO_ADVERT_LABEL]);
     expect(chartLines(view, 'placement', 'clickThroughRate')[0]).toEqual({ label: 'Valuation sidebar', color: expect.any(String), values: [0, 0.5] });
     expect(hasFigures(view)).toBe(true);
+  });
+
+  it('has no click-through (not "0%") on a day a placement had a click but no counted impression', () => {
+    // Mortgage calculator: a click on the second day whose impression was not counted (the server's rate reads 0).
+    const clickedUnseen = { ...view, byPlacement: [{ key: 'mortgage_calculator', impressions: [4, 0], clicks: [1, 1], clickThroughRate: [0.25, 0], leads: [0, 0] }] };
+    expect(chartLines(clickedUnseen, 'placement', 'clickThroughRate')[0]!.values).toEqual([0.25, null]);
+    expect(chartLines(clickedUnseen, 'placement', 'clicks')[0]!.values).toEqual([1, 1]);
+    // Its day is listed in every chart's table (the tiers count the same activity).
+    expect(activeDayFlags({ ...view, byTier: [{ key: 'gold', impressions: [0, 0], clicks: [0, 1], clickThroughRate: [0, 0], leads: [0, 0] }] })).toEqual([false, true]);
     expect(hasFigures({ ...view, totals: { impressions: 0, clicks: 0, leads: 0, clickThroughRate: 0 } })).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 import type { AdminAdPerformanceView, AdPerformanceSeries } from '@kainga/contracts';
 import { adTierLabels, type AdPlacement, type AdTier } from '@kainga/contracts/browser';
 import { placementLabels } from '../advertising/plans';
-import { addDays } from '../../partner-dashboard/advertising/performance';
+import { addDays, clickThroughRate } from '../../partner-dashboard/advertising/performance';
 
 export const ADMIN_AD_PERFORMANCE_PATH = '/api/admin/ad-performance';
 /** As the server: 30 days unless chosen, at most 366. */
@@ -60,10 +60,24 @@ function lineLook(breakdown: Breakdown, key: string): { label: string; color: st
  * One chart's lines: a line per tier (or placement) of the answer, labelled and coloured; the
  * `none` series only on the leads chart (it has no impressions or clicks to show).
  */
-export function chartLines(view: AdminAdPerformanceView, breakdown: Breakdown, figure: Figure) {
+export function chartLines(view: AdminAdPerformanceView, breakdown: Breakdown, figure: Figure): { label: string; color: string; values: (number | null)[] }[] {
   const series: AdPerformanceSeries[] = breakdown === 'tier' ? view.byTier : view.byPlacement;
-  return series.filter((s) => s.key !== 'none' || figure === 'leads').map((s) => ({ ...lineLook(breakdown, s.key), values: s[figure] }));
+  return series.filter((s) => s.key !== 'none' || figure === 'leads').map((s) => ({ ...lineLook(breakdown, s.key), values: figure === 'clickThroughRate' ? clickThroughOf(s) : s[figure] }));
 }
+
+/**
+ * A series' click-through per day, from its clicks and impressions: null (not available) on a day
+ * with clicks but no counted impression, where the server's rate reads 0.
+ */
+const clickThroughOf = (s: AdPerformanceSeries) => s.clicks.map((clicks, i) => clickThroughRate(clicks, s.impressions[i] ?? 0));
+
+/**
+ * Per day of the range, whether anything was counted (an impression, a click or a lead, in any
+ * series): every chart's table lists those days, so a day with a click but no counted impression
+ * shows its click-through as not available rather than being left out.
+ */
+export const activeDayFlags = (view: AdminAdPerformanceView): boolean[] =>
+  view.days.map((_, i) => view.byTier.some((s) => (s.impressions[i] ?? 0) > 0 || (s.clicks[i] ?? 0) > 0 || (s.leads[i] ?? 0) > 0));
 
 /** Whether the range holds anything to chart. */
 export const hasFigures = (view: AdminAdPerformanceView) => view.totals.impressions > 0 || view.totals.clicks > 0 || view.totals.leads > 0;

@@ -9,6 +9,7 @@ import { useNetworkRequired } from '../../../offline';
 import { useLocations } from '../../partner-apply/partner-queries';
 import { adminSubscriptionsKey, ALLOCATE_PATH, useAdminPartners, useAdPlans, useRefresh } from './advertising-queries';
 import { allocationRequest, defaultLocationOf, locationChoices, partnerOptions, type AllocationChoice } from './allocation';
+import { adminPlanRequestsKey } from './PlanRequestList';
 import { activePlanOptions } from './plans';
 
 /**
@@ -28,7 +29,8 @@ export function AllocatePlanForm() {
     onSuccess: async () => {
       toast({ variant: 'success', title: 'Advertising plan allocated successfully!' });
       setChoice({});
-      await refresh(adminSubscriptionsKey);
+      // An allocation answers a partner's request for it.
+      await refresh(adminSubscriptionsKey, adminPlanRequestsKey);
     },
     onError: (error) => toast({ variant: 'error', title: 'Error', description: apiErrorMessage(error, 'Failed to allocate plan') }),
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Collapse, Empty, Skeleton, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Collapse, Empty, Skeleton, Switch, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CouponView, UpdateCouponRequest } from '@kainga/contracts';
@@ -10,6 +10,7 @@ import { couponsKey, useCoupons } from './coupon-queries';
 import { CouponRedemptions } from './CouponRedemptions';
 import { couponUrl, discountLabel, redemptionsLabel, trialDaysLabel, validUntilLabel } from './coupons';
 import { CreateCouponForm } from './CreateCouponForm';
+import { ResponsiveTable } from '../ResponsiveTable';
 import { HistoryLink } from '../history/HistoryLink';
 import { couponStream } from '../history/history-streams';
 
@@ -52,7 +53,7 @@ export function CouponManagement() {
       ) : coupons.data.length === 0 ? (
         <Empty description="No coupons yet" />
       ) : (
-        <Table<CouponView>
+        <ResponsiveTable<CouponView>
           rowKey="id"
           size="small"
           scroll={{ x: 'max-content' }}
@@ -60,7 +61,7 @@ export function CouponManagement() {
           dataSource={coupons.data}
           aria-label="Coupons"
           columns={[
-            { title: 'Code', dataIndex: 'code', render: (code: string, c) => (c.isActive ? <strong>{code}</strong> : <Tag color="red">{code}</Tag>) },
+            { title: 'Code', dataIndex: 'code', stacked: 'heading', render: (code: string, c) => (c.isActive ? <strong>{code}</strong> : <Tag color="red">{code}</Tag>) },
             { title: 'Description', dataIndex: 'description', render: (d: string) => d || '—' },
             { title: 'Discount', key: 'discount', render: (_v, c) => discountLabel(c) },
             { title: 'Trial', dataIndex: 'freeTrialDays', render: (days: number) => trialDaysLabel(days) },
@@ -84,13 +85,14 @@ export function CouponManagement() {
             {
               title: '',
               key: 'view',
+              stacked: 'actions',
               render: (_v, c) => (
                 <Button size="small" onClick={() => setViewing(c)} aria-label={`Redemptions of ${c.code}`}>
                   Redemptions
                 </Button>
               ),
             },
-            { title: '', key: 'history', render: (_v, c) => <HistoryLink stream={couponStream(c.code)} name={`coupon ${c.code}`} /> },
+            { title: '', key: 'history', stacked: 'actions', render: (_v, c) => <HistoryLink stream={couponStream(c.code)} name={`coupon ${c.code}`} /> },
           ]}
         />
       )}

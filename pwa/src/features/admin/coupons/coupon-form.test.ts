@@ -51,12 +51,14 @@ describe('coupon form validators match CreateCouponRequest', () => {
 
 describe('coupon form values', () => {
   it('builds a body the contract accepts: whole days, the last one included', () => {
-    const body = couponRequestFromForm({ ...couponFormDefaults(new Date(2026, 10, 25)), code: ' launch20 ', discountValue: 20, maxRedemptions: null, validUntil: '2026-11-30' });
+    // Noon on 25 November in Auckland: the default first day is that New Zealand day.
+    const body = couponRequestFromForm({ ...couponFormDefaults(new Date('2026-11-24T23:00:00Z')), code: ' launch20 ', discountValue: 20, maxRedemptions: null, validUntil: '2026-11-30' });
     const parsed = CreateCouponRequest.parse(body);
     expect(parsed).toMatchObject({ code: 'LAUNCH20', discountType: 'percentage', discountValue: 20, freeTrialDays: 0, maxRedemptions: null, isActive: true });
-    expect(parsed.validFrom).toBe(new Date(2026, 10, 25).toISOString());
-    expect(parsed.validUntil).toBe(new Date(2026, 11, 1).toISOString());
-    expect(validUntilLabel(parsed.validUntil)).toBe(validUntilLabel(new Date(2026, 10, 30, 12).toISOString()));
+    // Days start at midnight in New Zealand (NZDT, UTC+13).
+    expect(parsed.validFrom).toBe('2026-11-24T11:00:00.000Z');
+    expect(parsed.validUntil).toBe('2026-11-30T11:00:00.000Z');
+    expect(validUntilLabel(parsed.validUntil)).toBe('30 Nov 2026');
   });
   it('sends no discount for a trial-only coupon, whatever value was typed before', () => {
     const body = couponRequestFromForm({ code: 'TRIAL14', discountType: 'none', discountValue: 20, freeTrialDays: 14, validFrom: '2026-11-25' });

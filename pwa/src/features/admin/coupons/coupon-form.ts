@@ -1,8 +1,9 @@
 /**
  * The create-coupon form (POST /api/admin/coupons): its rules, with the messages of the contracts'
  * CreateCouponRequest (checked against it in the test beside this file), and its values as the
- * request body. Dates are whole days in the admin's time zone: valid from the start of the first
- * day, until the end of the last (the server keeps the instants).
+ * request body. Dates are whole days in New Zealand (Pacific/Auckland, as the list shows them,
+ * whatever the device's zone): valid from the start of the first day, until the end of the last
+ * (the server keeps the instants).
  */
 import type { CreateCouponInput } from '@kainga/contracts';
 import {
@@ -22,6 +23,7 @@ import {
   COUPON_VALID_UNTIL_MESSAGE,
   type CouponDiscountType,
 } from '@kainga/contracts/browser';
+import { nextDay, nzDayInput, startOfNZDay } from '../../../format/nz-time';
 import { numberField, optionalText } from '../../../forms/field-builders';
 import type { FieldValidator } from '../../../forms/validators';
 
@@ -49,8 +51,6 @@ export const discountOptions: { value: DiscountChoice; label: string }[] = [
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The start of a calendar day in the browser's time zone, as an instant. */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
 
 export const couponValidators = {
   code: (value: unknown) => {
@@ -61,7 +61,7 @@ export const couponValidators = {
   description: optionalText(COUPON_DESCRIPTION_MAX, 'Description too long'),
   freeTrialDays: numberField({ notNumber: COUPON_TRIAL_DAYS_MESSAGE, whole: COUPON_TRIAL_DAYS_MESSAGE, min: 0, minMessage: COUPON_TRIAL_DAYS_MESSAGE, max: COUPON_TRIAL_DAYS_MAX, maxMessage: COUPON_TRIAL_DAYS_MESSAGE }, true),
   maxRedemptions: numberField({ notNumber: COUPON_MAX_REDEMPTIONS_MESSAGE, whole: COUPON_MAX_REDEMPTIONS_MESSAGE, min: 1, minMessage: COUPON_MAX_REDEMPTIONS_MESSAGE, max: 1_000_000, maxMessage: COUPON_MAX_REDEMPTIONS_MESSAGE }, true),
-  validFrom: (value: unknown) => (typeof value === 'string' && DAY.test(value) && !Number.isNaN(startOfDay(value).getTime()) ? null : COUPON_VALID_FROM_MESSAGE),
+  validFrom: (value: unknown) => (typeof value === 'string' && DAY.test(value) && !Number.isNaN(startOfNZDay(value).getTime()) ? null : COUPON_VALID_FROM_MESSAGE),
 } satisfies Record<string, FieldValidator>;
 
 /** The discount's value, given the type chosen. */
@@ -85,11 +85,8 @@ export function validUntilProblem(validFrom: string | undefined, validUntil: str
   return validFrom && DAY.test(validFrom) && validUntil < validFrom ? COUPON_VALID_UNTIL_MESSAGE : null;
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD (the form's first valid day by default). */
-export function todayInput(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today in New Zealand, as YYYY-MM-DD (the form's first valid day by default). */
+export const todayInput = (now = new Date()): string => nzDayInput(now);
 
 export const couponFormDefaults = (now = new Date()): CouponFormValues => ({ discountType: 'percentage', freeTrialDays: 0, validFrom: todayInput(now), isActive: true });
 
@@ -97,11 +94,7 @@ export const couponFormDefaults = (now = new Date()): CouponFormValues => ({ dis
 export function couponRequestFromForm(values: CouponFormValues): CreateCouponInput {
   const type = values.discountType && values.discountType !== 'none' ? values.discountType : null;
   let validUntil: string | null = null;
-  if (values.validUntil) {
-    const end = startOfDay(values.validUntil);
-    end.setDate(end.getDate() + 1);
-    validUntil = end.toISOString();
-  }
+  if (values.validUntil) validUntil = startOfNZDay(nextDay(values.validUntil)).toISOString();
   return {
     code: (values.code ?? '').trim(),
     description: (values.description ?? '').trim(),
@@ -109,7 +102,7 @@ export function couponRequestFromForm(values: CouponFormValues): CreateCouponInp
     discountValue: type ? (values.discountValue ?? null) : null,
     freeTrialDays: values.freeTrialDays ?? 0,
     maxRedemptions: values.maxRedemptions ?? null,
-    validFrom: startOfDay(values.validFrom ?? '').toISOString(),
+    validFrom: startOfNZDay(values.validFrom ?? '').toISOString(),
     validUntil,
     isActive: values.isActive ?? true,
   };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { AdminLeadChargeDispute, ResolveLeadChargeDisputeRequest } from '@kainga/contracts';
 import { KEEP_NOTE_REQUIRED } from '@kainga/contracts/browser';
@@ -10,6 +10,7 @@ import { ReasonModal } from '../../../forms/ReasonModal';
 import { useNetworkRequired } from '../../../offline';
 import { disputeStatusColours, formatChargeAmount, shortLeadId } from '../../partner-dashboard/billing/billing-history';
 import { HistoryLink } from '../history/HistoryLink';
+import { ResponsiveTable } from '../ResponsiveTable';
 import { leadChargeStream } from '../history/history-streams';
 import { ADMIN_DISPUTES_PATH, adminDisputeLabels, disputesInOrder, resolveDisputeUrl } from './lead-charge-disputes';
 
@@ -68,7 +69,7 @@ export function LeadChargeDisputes() {
       ) : disputes.data.length === 0 ? (
         <Empty description="No disputed lead charges" />
       ) : (
-        <Table<AdminLeadChargeDispute>
+        <ResponsiveTable<AdminLeadChargeDispute>
           rowKey="leadId"
           size="small"
           scroll={{ x: 'max-content' }}
@@ -77,7 +78,7 @@ export function LeadChargeDisputes() {
           aria-label="Disputed lead charges"
           columns={[
             { title: 'Disputed', key: 'disputedAt', render: (_v, d) => formatDateNZ(d.dispute.disputedAt) },
-            { title: 'Partner', dataIndex: 'businessName' },
+            { title: 'Partner', dataIndex: 'businessName', stacked: 'heading' },
             { title: 'Lead', key: 'lead', render: (_v, d) => <LeadCell lead={d.lead} /> },
             { title: 'Amount', key: 'amount', align: 'right', render: (_v, d) => formatChargeAmount(d.amount) },
             { title: 'Reason', key: 'reason', render: (_v, d) => d.dispute.reason },
@@ -93,6 +94,7 @@ export function LeadChargeDisputes() {
             {
               title: 'Actions',
               key: 'actions',
+              stacked: 'actions',
               render: (_v, d) => (
                 <Space>
                   {d.dispute.status === 'open' && (

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ExportButtons } from './ExportButtons';
 import { EventTimeline } from './EventTimeline';
-import { hasFilters } from './history-filters';
+import { noMatchText } from './history-filters';
 import { HistoryFilterBar } from './HistoryFilterBar';
 import { useAuditEvents, useAuditStream } from './history-queries';
 import { historyViewKey, readHistoryView, writeHistoryView, type HistoryFilters, type HistoryOrder, type HistoryView } from './history-view';
@@ -41,7 +41,7 @@ function LogView({ filters, order, go }: { filters: HistoryFilters; order: Histo
         hasMore={events.hasNextPage}
         loadingMore={events.isFetchingNextPage}
         onLoadMore={() => void events.fetchNextPage()}
-        emptyText={hasFilters(filters) ? 'No events match these filters.' : 'No events have been recorded yet.'}
+        emptyText={noMatchText(filters)}
         errorTitle="Could not load the event history."
       />
     </>

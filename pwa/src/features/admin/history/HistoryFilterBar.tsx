@@ -1,15 +1,16 @@
-import { Button, Input, Radio, Select } from 'antd';
+import { Button, Checkbox, Input, Radio, Select } from 'antd';
 import { useId, useState } from 'react';
-import { knownEventTypes } from './event-summaries';
+import { humanizeEventType, knownEventTypes } from './event-summaries';
 import { draftOf, emptyDraft, filtersOfDraft, type FilterDraft } from './history-filters';
 import type { HistoryFilters, HistoryOrder } from './history-view';
 
-const typeOptions = [...knownEventTypes].sort().map((t) => ({ value: t, label: t }));
+// Found by any part of the name or of its words ("roles" finds UserRolesChanged).
+const typeOptions = [...knownEventTypes].sort().map((t) => ({ value: t, label: t, words: humanizeEventType(t) }));
 
 /**
- * The log's filters: stream (or a kind of stream ending in '-'), event types (several; any type
- * may be typed, the known ones are offered), actor id or email, correlation id, a time range in
- * the admin's local time, and the order. Applied together with "Apply filters".
+ * The log's filters: stream (or a kind of stream ending in '-'), event types (several, picked
+ * from the known types: a name typed in part picks nothing but narrows the list), actor id or email, correlation id, a time range in
+ * New Zealand time (as every date of the app), and the order. Applied together with "Apply filters".
  */
 export function HistoryFilterBar({ filters, order, onApply }: { filters: HistoryFilters; order: HistoryOrder; onApply: (filters: HistoryFilters, order: HistoryOrder) => void }) {
   const id = useId();
@@ -47,12 +48,13 @@ export function HistoryFilterBar({ filters, order, onApply }: { filters: History
         <label htmlFor={field('types')}>Event types</label>
         <Select
           id={field('types')}
-          mode="tags"
+          mode="multiple"
           value={draft.types}
           onChange={(types: string[]) => set('types', types)}
           options={typeOptions}
-          placeholder="Any type"
-          tokenSeparators={[',']}
+          showSearch={{ optionFilterProp: ['value', 'words'] }}
+          notFoundContent="No event type has that in its name"
+          placeholder="Any type: type part of a name to choose"
           allowClear
           maxTagCount="responsive"
         />
@@ -66,7 +68,7 @@ export function HistoryFilterBar({ filters, order, onApply }: { filters: History
         <Input id={field('correlation')} value={draft.correlationId} onChange={(e) => set('correlationId', e.target.value)} maxLength={200} allowClear />
       </div>
       <div className="history-field">
-        <label htmlFor={field('from')}>From</label>
+        <label htmlFor={field('from')}>From (NZ time)</label>
         <Input
           id={field('from')}
           type="datetime-local"
@@ -77,7 +79,7 @@ export function HistoryFilterBar({ filters, order, onApply }: { filters: History
         />
       </div>
       <div className="history-field">
-        <label htmlFor={field('to')}>To</label>
+        <label htmlFor={field('to')}>To (NZ time)</label>
         <Input
           id={field('to')}
           type="datetime-local"
@@ -101,6 +103,19 @@ export function HistoryFilterBar({ filters, order, onApply }: { filters: History
             { value: 'oldest', label: 'Oldest first' },
           ]}
         />
+      </div>
+      <div className="history-field history-field-views">
+        <Checkbox
+          checked={draft.showViews}
+          onChange={(e) => {
+            // Applied at once, as the list's own switch: the other filters as they are typed.
+            const next = { ...draft, showViews: e.target.checked };
+            setDraft(next);
+            apply(next);
+          }}
+        >
+          Show views of the history
+        </Checkbox>
       </div>
       {error && (
         <p id={field('error')} className="field-error history-error" role="alert">

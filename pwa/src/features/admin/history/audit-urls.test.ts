@@ -5,7 +5,7 @@ const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searc
 
 describe('the audit API addresses', () => {
   it('asks for a page of the log with the filters set, the order and the page size', () => {
-    expect(auditEventsUrl({ types: [] }, 'newest')).toBe('/api/admin/events?order=newest&limit=50');
+    expect(auditEventsUrl({ types: [] }, 'newest')).toBe('/api/admin/events?views=hide&order=newest&limit=50');
     const url = auditEventsUrl(
       { stream: 'partnerApplication-', types: ['PartnerApplicationApproved', 'UserRolesChanged'], actor: 'jane+admin@example.nz', correlationId: 'req 1', from: '2026-01-01T00:00:00.000Z', to: '2026-02-01T00:00:00.000Z' },
       'oldest',
@@ -19,10 +19,18 @@ describe('the audit API addresses', () => {
       correlationId: 'req 1',
       from: '2026-01-01T00:00:00.000Z',
       to: '2026-02-01T00:00:00.000Z',
+      views: 'hide',
       order: 'oldest',
       cursor: 'cursor/abc=',
       limit: '50',
     });
+  });
+
+  it('hides the records of viewing the history unless they are asked for', () => {
+    expect(query(auditEventsUrl({ types: [], showViews: true }, 'newest'))).not.toHaveProperty('views');
+    expect(query(auditEventsUrl({ types: ['AuditHistoryViewed'] }, 'newest'))).not.toHaveProperty('views');
+    expect(query(auditEventsUrl({ types: [], stream: 'auditViews-u1-' }, 'newest'))).not.toHaveProperty('views');
+    expect(query(auditEventsUrl({ types: ['UserRolesChanged'] }, 'newest')).views).toBe('hide');
   });
 
   it('leaves the cursor out of the first page', () => {
@@ -37,7 +45,7 @@ describe('the audit API addresses', () => {
   it('exports the same filters and order in the format asked, without paging', () => {
     const url = auditExportUrl({ types: ['UserRolesChanged'], actor: 'u1' }, 'newest', 'csv');
     expect(url.startsWith('/api/admin/events/export?')).toBe(true);
-    expect(query(url)).toEqual({ type: 'UserRolesChanged', actor: 'u1', order: 'newest', format: 'csv' });
-    expect(query(auditExportUrl({ types: [], stream: 'user-1' }, 'oldest', 'ndjson'))).toEqual({ stream: 'user-1', order: 'oldest', format: 'ndjson' });
+    expect(query(url)).toEqual({ type: 'UserRolesChanged', actor: 'u1', views: 'hide', order: 'newest', format: 'csv' });
+    expect(query(auditExportUrl({ types: [], stream: 'user-1' }, 'oldest', 'ndjson'))).toEqual({ stream: 'user-1', views: 'hide', order: 'oldest', format: 'ndjson' });
   });
 });

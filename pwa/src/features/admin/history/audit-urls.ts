@@ -2,7 +2,7 @@
  * The addresses of the audit API (contracts/src/api/admin-audit.ts): the log, one stream's
  * timeline and the export. Built here, apart from the components, so they are tested.
  */
-import type { HistoryFilters, HistoryOrder } from './history-view';
+import { hidesViews, type HistoryFilters, type HistoryOrder } from './history-view';
 
 export const AUDIT_EVENTS_PATH = '/api/admin/events';
 export const AUDIT_STREAMS_PATH = '/api/admin/streams';
@@ -23,6 +23,8 @@ function filterParams(filters: HistoryFilters, order: HistoryOrder): URLSearchPa
   if (filters.correlationId) params.set('correlationId', filters.correlationId);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
+  // Filtered by the server, so a page of the newest events stays full.
+  if (hidesViews(filters)) params.set('views', 'hide');
   params.set('order', order);
   return params;
 }

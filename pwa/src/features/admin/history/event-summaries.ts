@@ -12,6 +12,7 @@ import type {
   AdContentEvent,
   AdminEmailEvent,
   AdPlanEvent,
+  AdPlanRequestEvent,
   AdSlotEvent,
   AdSubscriptionEvent,
   AdTrafficEvent,
@@ -37,6 +38,7 @@ import type {
   ValuationEvent,
 } from '@kainga/contracts';
 import { adTierLabels, locationById, roleLabels, serviceTypeLabels, type AdTier, type ServiceTypeName } from '@kainga/contracts/browser';
+import { formatDateTimeNZ } from '../../../format/format';
 
 type KnownEvent =
   | UserEvent
@@ -53,6 +55,7 @@ type KnownEvent =
   | SaleEvent
   | ValuationEvent
   | AdPlanEvent
+  | AdPlanRequestEvent
   | AdSubscriptionEvent
   | AdSlotEvent
   | AdTrafficEvent
@@ -172,6 +175,7 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
   AdPlanRevised: (d) => `${tier(d.tier)} plan revised: ${d.plan?.name ?? 'a plan'} at ${nzd(d.plan?.monthlyPrice)} a month`,
   AdPlanDeactivated: (d) => `${tier(d.tier)} plan deactivated`,
   AdPlanReactivated: (d) => `${tier(d.tier)} plan reactivated`,
+  AdPlanAllocationRequested: (d) => `Plan allocation requested by the partner in ${city(d.locationId)}`,
   AdSubscriptionStarted: (d) =>
     `Subscription started: ${tier(d.tier)} plan in ${city(d.locationId)}${d.source?.via === 'admin' ? ', allocated by an admin' : d.source?.via === 'checkout' ? ', through checkout' : ''}`,
   AdSubscriptionPaused: (d) => `Subscription paused${because(d.reason)}`,
@@ -259,12 +263,5 @@ export function summarizeEvent(event: Pick<AuditEventView, 'type' | 'data' | 'ac
   return who ? `${what} by ${who}` : what;
 }
 
-let timeFormat: Intl.DateTimeFormat | undefined;
-/** When the log recorded it, to the second, in the admin's time zone ("25 Nov 2026, 11:02:07 pm"). */
-export function formatEventTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  timeFormat ??= new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'medium' });
-  return timeFormat.format(date);
-}
+/** When the log recorded it, to the second, on New Zealand's clock as the whole app ("26 Nov 2026, 12:02:07 pm"). */
+export const formatEventTime = (iso: string | null | undefined): string => formatDateTimeNZ(iso, { seconds: true });

@@ -40,6 +40,7 @@ describe('the History view in the address', () => {
     const views: HistoryView[] = [
       { kind: 'log', filters: { types: ['A', 'B'], stream: 'user-1', actor: 'u1', correlationId: 'c', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' }, order: 'oldest' },
       { kind: 'log', filters: { types: [] }, order: 'newest' },
+      { kind: 'log', filters: { types: [], showViews: true }, order: 'newest' },
       streamView('coupon-SUMMER'),
     ];
     for (const view of views) {

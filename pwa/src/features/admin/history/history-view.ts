@@ -4,7 +4,8 @@
  * (GET /api/admin/streams/{stream}). Every parameter is namespaced `history…` so the other
  * sections of /admin may keep their own state in the same address.
  *
- * - `/admin?history=log&history.type=UserRolesChanged&history.order=oldest` — the log, filtered;
+ * - `/admin?history=log&history.type=UserRolesChanged&history.order=oldest` — the log, filtered
+ *   (`history.views=show` keeps the records of viewing the history, hidden otherwise);
  * - `/admin?history=stream&history.stream=partnerApplication-123` — one stream's whole timeline;
  * - no `history` parameter — the section waits for the admin to open it (viewing is recorded
  *   server-side, so nothing is read, and nothing recorded, just for opening /admin).
@@ -24,7 +25,15 @@ export interface HistoryFilters {
   /** ISO 8601 instants: `from` inclusive, `to` exclusive. */
   from?: string;
   to?: string;
+  /** Show the records of viewing the history (hidden unless asked: they fill the newest page with the admin's own looking). */
+  showViews?: boolean;
 }
+
+/** The type of the records of viewing the history (contracts' auditViewEventTypes). */
+export const VIEW_EVENT_TYPE = 'AuditHistoryViewed';
+
+/** Whether the log is read without the views: not when asked for them, by the switch, their type or their streams. */
+export const hidesViews = (f: HistoryFilters) => !f.showViews && !f.types.includes(VIEW_EVENT_TYPE) && !f.stream?.startsWith('auditViews-');
 
 export type HistoryView =
   | { kind: 'closed' }
@@ -39,6 +48,7 @@ const P = {
   correlationId: 'history.correlationId',
   from: 'history.from',
   to: 'history.to',
+  views: 'history.views',
   order: 'history.order',
 } as const;
 
@@ -70,6 +80,7 @@ export function readHistoryView(params: URLSearchParams): HistoryView {
   if (correlationId) filters.correlationId = correlationId;
   if (from) filters.from = from;
   if (to) filters.to = to;
+  if (params.get(P.views) === 'show') filters.showViews = true;
   return { kind: 'log', filters, order: params.get(P.order) === 'oldest' ? 'oldest' : 'newest' };
 }
 
@@ -91,6 +102,7 @@ export function writeHistoryView(current: URLSearchParams, view: HistoryView): U
   if (filters.correlationId) next.set(P.correlationId, filters.correlationId);
   if (filters.from) next.set(P.from, filters.from);
   if (filters.to) next.set(P.to, filters.to);
+  if (filters.showViews) next.set(P.views, 'show');
   if (order !== 'newest') next.set(P.order, order);
   return next;
 }

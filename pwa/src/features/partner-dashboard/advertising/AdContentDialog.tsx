@@ -105,7 +105,7 @@ function AdContentForm({
       <div className="ad-image-field">
         {imageUrl && <img src={imageUrl} alt="The advert's image" className="ad-image-preview" />}
         <div>
-          <input ref={fileInput} type="file" accept="image/jpeg,image/jpg,image/png,image/webp" className="visually-hidden" id="ad-image" onChange={(e) => onFile(e.target.files?.[0])} />
+          <input ref={fileInput} type="file" accept="image/jpeg,image/jpg,image/png,image/webp" className="visually-hidden" id="ad-image" aria-label="Advert image" tabIndex={-1} onChange={(e) => onFile(e.target.files?.[0])} />
           <Button onClick={() => fileInput.current?.click()} loading={upload.isPending}>
             {imageUrl ? 'Change image' : 'Upload image (optional)'}
           </Button>

@@ -3,7 +3,8 @@ import { Alert, Card, Empty, Skeleton } from 'antd';
 import type { PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../../api/client';
 import { useAdPerformance } from './advertising-queries';
-import { PERFORMANCE_DAYS, dailySeries, formatClickThrough, formatCount, hasActivity, nzDay } from './performance';
+import { figureText } from '../../charts/NotAvailable';
+import { CLICK_THROUGH_HELP, PERFORMANCE_DAYS, dailySeries, formatClickThrough, formatCount, hasActivity, nzDay } from './performance';
 
 const PerformanceChart = lazy(() => import('./PerformanceChart'));
 
@@ -52,12 +53,12 @@ export function PerformanceBlock({ userId, role }: { userId: string; role: Partn
           {figures.map(([label, value]) => (
             <Card key={label}>
               <p className="partner-stat-label">{label}</p>
-              <p className="partner-stat-value">{value}</p>
+              <p className="partner-stat-value">{figureText(value)}</p>
             </Card>
           ))}
         </div>
         <p className="muted small">
-          {formatCount(totals.clicks)} {totals.clicks === 1 ? 'click' : 'clicks'} in the last {PERFORMANCE_DAYS} days.
+          {formatCount(totals.clicks)} {totals.clicks === 1 ? 'click' : 'clicks'} in the last {PERFORMANCE_DAYS} days. {CLICK_THROUGH_HELP}
         </p>
         {hasActivity(performance.data) ? (
           <Suspense fallback={<ChartSkeleton />}>

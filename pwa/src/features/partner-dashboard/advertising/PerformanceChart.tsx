@@ -23,6 +23,8 @@ export default function PerformanceChart({ points }: { points: PerformancePoint[
     ],
     [points],
   );
+  // The table lists active days only; its last row keeps the window's totals.
+  const totals = useMemo(() => lines.map((l) => l.values.reduce((n, v) => n + v, 0)), [lines]);
   return (
     <DailyLineChart
       days={days}
@@ -32,6 +34,7 @@ export default function PerformanceChart({ points }: { points: PerformancePoint[
       caption="Impressions, clicks and leads per day"
       className="ad-performance-chart"
       canvasClassName="ad-performance-canvas"
+      totals={totals}
     />
   );
 }

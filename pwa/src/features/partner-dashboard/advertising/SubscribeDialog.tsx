@@ -27,6 +27,7 @@ import {
 } from './checkout';
 import { createCheckoutSession } from './checkout-api';
 import { checkoutReturnUrl } from './checkout-return';
+import { AskForAllocation } from './AskForAllocation';
 import { TierBadge } from './TierBadge';
 
 /** Stripe's libraries and Stripe.js come with the card form, not with the tab. */
@@ -36,7 +37,7 @@ const CheckoutPayment = lazy(() => import('./CheckoutPayment'));
  * The checkout dialog of a plan (spec 001 §4 "Subscribe flow"): choose a location (Continue to
  * Payment is disabled without one), then the payment step — Stripe's card form for a checkout
  * the server opened, or, where this server takes no card payments, a plain word that an admin can
- * allocate the plan. Back to Details returns with the location kept. A confirmed payment leaves
+ * allocate the plan, with a way to ask them (AskForAllocation). Back to Details returns with the location kept. A confirmed payment leaves
  * for the dashboard's return address (a reload), where the subscription shows as activated once
  * Stripe confirms it (PaymentConfirmation). The towns offered are those the active role serves.
  */
@@ -130,12 +131,7 @@ export function SubscribeDialog({ role, plan, onClose }: { role: PartnerRoleName
     body = (
       <>
         <Alert type="info" showIcon title={PAYMENT_NOT_AVAILABLE_TITLE} description={paymentNotAvailableText(plan.name, city)} />
-        <div className="subscribe-actions">
-          <Button onClick={() => dispatch({ type: 'back' })}>Back to Details</Button>
-          <Button type="primary" onClick={close}>
-            Close
-          </Button>
-        </div>
+        <AskForAllocation role={role} adPlanId={plan.id} planName={plan.name} locationId={state.locationId} cityName={city} onBack={() => dispatch({ type: 'back' })} onClose={close} />
       </>
     );
   } else if (plan && state.step === 'payment' && state.payment.kind === 'card') {

@@ -90,7 +90,7 @@ export const PAYMENT_NOT_AVAILABLE_TITLE = 'Online payment is not available on t
 export function paymentNotAvailableText(planName: string, cityName: string): string {
   return (
     `This server is not set up to take card payments, so ${planName} in ${cityName} cannot be paid for online here and nothing is charged. ` +
-    'An administrator can allocate this plan to you instead: once allocated, it appears under Current Subscriptions and you can create your advert.'
+    'An administrator can allocate this plan to you instead: ask them below, and once allocated it appears under Current Subscriptions and you can create your advert.'
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dailySeries, dayLabel, formatClickThrough, hasActivity, nzDay } from './performance';
+import { addDays, clickThroughRate, dailySeries, dayLabel, formatClickThrough, hasActivity, nzDay } from './performance';
 
 describe('NZ days', () => {
   it('takes the calendar day in New Zealand, not UTC', () => {
@@ -45,6 +45,13 @@ describe('totals', () => {
     expect(formatClickThrough(1, 3)).toBe('33.3%');
     expect(formatClickThrough(0, 10)).toBe('0.0%');
     expect(formatClickThrough(0, 0)).toBe('—');
+  });
+  it('has no click-through for clicks without a counted impression (filtered, or before the period), never "0%"', () => {
+    expect(clickThroughRate(1, 0)).toBeNull();
+    expect(formatClickThrough(1, 0)).toBe('—');
+    expect(clickThroughRate(3, 1)).toBeNull();
+    expect(clickThroughRate(1, 4)).toBe(0.25);
+    expect(clickThroughRate(0, 4)).toBe(0);
   });
   it('knows an empty window', () => {
     const totals = { impressions: 0, clicks: 0, leads: 0, clickThroughRate: 0 };

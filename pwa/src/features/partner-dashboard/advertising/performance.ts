@@ -41,10 +41,29 @@ export function dailySeries(view: Pick<AdPerformanceView, 'days'>, days: number,
   });
 }
 
-/** Click-through as a percentage with one decimal ("2.4%"); "—" before any impression. */
+/**
+ * Clicks per impression, or null where it is not available: no impression counted, or more clicks
+ * than impressions. Both happen honestly — a click is counted while its impression was filtered as
+ * invalid traffic, or the impression fell before the period — and a "0%" or "300%" would mislead.
+ */
+export function clickThroughRate(clicks: number, impressions: number): number | null {
+  if (impressions <= 0 || clicks > impressions) return null;
+  return clicks / impressions;
+}
+
+/** What a figure that is not available shows (with NOT_AVAILABLE_LABEL for screen readers). */
+export const NOT_AVAILABLE = '—';
+export const NOT_AVAILABLE_LABEL = 'not available';
+
+/** The help text beside click-through figures: why one can be "—". */
+export const CLICK_THROUGH_HELP =
+  'Click-through is clicks divided by impressions. It shows “—” (not available) where clicks were counted without their impressions: impressions filtered out as invalid traffic, or shown before the period began.';
+
+/** Click-through as a percentage with one decimal ("2.4%"); NOT_AVAILABLE where clickThroughRate has none. */
 export function formatClickThrough(clicks: number, impressions: number): string {
-  if (impressions <= 0) return '—';
-  return `${((clicks / impressions) * 100).toLocaleString('en-NZ', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+  const rate = clickThroughRate(clicks, impressions);
+  if (rate === null) return NOT_AVAILABLE;
+  return `${(rate * 100).toLocaleString('en-NZ', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-NZ');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentFacts } from './subscription-payment';
+import { allocationCost, paymentFacts } from './subscription-payment';
 
 const date = (iso: string) => iso.slice(0, 10);
-const paid = { via: 'checkout', status: 'active', currentPeriodEnd: '2026-12-25T00:00:00.000Z', cancelAtPeriodEnd: false, lastPaymentError: null, paymentDueSince: null, statusReason: null } as const;
+const paid = { via: 'checkout', status: 'active', currentPeriodEnd: '2026-12-25T00:00:00.000Z', cancelAtPeriodEnd: false, lastPaymentError: null, paymentDueSince: null, statusReason: null, adPlan: { pricePerLead: 25 } } as const;
 
 describe('a subscription’s payment state in plain words', () => {
   it('says a checkout awaits its first payment, with the last decline if any', () => {
@@ -22,8 +22,13 @@ describe('a subscription’s payment state in plain words', () => {
   it('shows a failed renewal in the card provider’s words', () => {
     expect(paymentFacts({ ...paid, lastPaymentError: 'Your card has insufficient funds.' }, date)).toEqual({ payment: 'Paid; renews on 2026-12-25', problem: 'Last payment failed: Your card has insufficient funds.' });
   });
-  it('has nothing to pay for an allocation, and nothing to add to an expired one', () => {
-    expect(paymentFacts({ ...paid, via: 'admin', currentPeriodEnd: null }, date)).toEqual({ payment: 'Allocated by an administrator — nothing to pay', problem: null });
+  it('says what an allocation costs — no monthly fee, leads at the plan’s price — and adds nothing to an expired one', () => {
+    expect(paymentFacts({ ...paid, via: 'admin', currentPeriodEnd: null }, date)).toEqual({
+      payment: 'Allocated by an administrator: no monthly fee. Each lead you receive costs $25.00, charged to your saved card (see Billing).',
+      problem: null,
+    });
+    expect(paymentFacts({ ...paid, via: 'admin', currentPeriodEnd: null, adPlan: { pricePerLead: 0 } }, date).payment).toBe(allocationCost(0));
+    expect(allocationCost(0)).toBe('Allocated by an administrator: no monthly fee and no charge per lead — nothing to pay.');
     expect(paymentFacts({ ...paid, status: 'expired', lastPaymentError: 'x' }, date)).toEqual({ payment: null, problem: null });
   });
   it('says when an overdue renewal pauses the adverts and ends the subscription, and why billing paused or ended it', () => {

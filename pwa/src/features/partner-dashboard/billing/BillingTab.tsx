@@ -25,10 +25,17 @@ function columns(onDispute: (row: BillingRow) => void) {
       title: 'Status',
       dataIndex: 'statusLabel',
       key: 'status',
-      render: (label: string, row: BillingRow) => {
-        const tag = <Tag color={chargeStatusColours[row.status]}>{label}</Tag>;
-        return row.failureReason ? <Tooltip title={row.failureReason}>{tag}</Tooltip> : tag;
-      },
+      // Why a charge failed is shown, not hidden in a tooltip: a partner must read it to act on it.
+      render: (label: string, row: BillingRow) => (
+        <>
+          <Tag color={chargeStatusColours[row.status]}>{label}</Tag>
+          {row.failure && (
+            <p className="charge-failure small">
+              <strong>{row.failure.reason}</strong> {row.failure.whatToDo}
+            </p>
+          )}
+        </>
+      ),
     },
     { title: 'Payment', dataIndex: 'paymentIntent', key: 'paymentIntent', render: (v: string) => <code>{v}</code> },
     {

@@ -1,6 +1,6 @@
 import type { BillingHistoryEntry, LeadChargeDisputeView } from '@kainga/contracts';
 import { describe, expect, it } from 'vitest';
-import { billingRows, canDispute, formatChargeAmount, shortLeadId, shortPaymentIntent } from './billing-history';
+import { billingRows, canDispute, chargeFailureOf, formatChargeAmount, shortLeadId, shortPaymentIntent } from './billing-history';
 
 describe('the Billing tab’s formatting', () => {
   it('shows amounts in NZD (en-NZ) with cents', () => {
@@ -19,12 +19,12 @@ describe('the Billing tab’s formatting', () => {
     const rows = billingRows(
       [
         { id: 'a', leadId: '0f6c2a9e-1b2c', amount: 25, status: 'succeeded', createdAt: '2026-03-05T01:00:00.000Z', stripePaymentIntentId: 'pi_3Qx9AbCdEfGhIjKl' },
-        { id: 'b', leadId: '9abcdef0-1234', amount: 15.5, status: 'failed', createdAt: '2026-03-04T01:00:00.000Z', failureReason: 'No payment method' },
+        { id: 'b', leadId: '9abcdef0-1234', amount: 15.5, status: 'failed', createdAt: '2026-03-04T01:00:00.000Z', failureReason: 'No payment method', failureCode: 'no_payment_method' },
       ],
       Date.parse('2026-03-06T00:00:00.000Z'),
     );
     expect(rows).toEqual([
-      { key: 'a', leadIdFull: '0f6c2a9e-1b2c', date: '5 Mar 2026', leadId: '0f6c2a9e', amount: '$25.00', status: 'succeeded', statusLabel: 'Succeeded', paymentIntent: 'pi_3Qx9AbCdE', failureReason: null, dispute: null, disputable: true },
+      { key: 'a', leadIdFull: '0f6c2a9e-1b2c', date: '5 Mar 2026', leadId: '0f6c2a9e', amount: '$25.00', status: 'succeeded', statusLabel: 'Succeeded', paymentIntent: 'pi_3Qx9AbCdE', failure: null, dispute: null, disputable: true },
       {
         key: 'b',
         leadIdFull: '9abcdef0-1234',
@@ -34,11 +34,24 @@ describe('the Billing tab’s formatting', () => {
         status: 'failed',
         statusLabel: 'Failed',
         paymentIntent: 'No payment method',
-        failureReason: 'No payment method',
+        failure: chargeFailureOf({ status: 'failed', failureCode: 'no_payment_method' }),
         dispute: null,
         disputable: false,
       },
     ]);
+  });
+
+  it('says why each failed charge failed and what to do, from the server’s failure code', () => {
+    expect(chargeFailureOf({ status: 'failed', failureCode: 'no_payment_method', failureReason: 'No payment method' })).toEqual({
+      reason: 'No card is saved for lead charges.',
+      whatToDo: 'This lead was not charged. A card is saved when you pay for a plan under Advertising; later leads are charged to it.',
+    });
+    expect(chargeFailureOf({ status: 'failed', failureCode: 'card_declined', failureReason: 'Your card has insufficient funds.' })?.reason).toBe('Your card has insufficient funds.');
+    expect(chargeFailureOf({ status: 'failed', failureCode: 'card_declined', failureReason: 'Your card has insufficient funds.' })?.whatToDo).toMatch(/^This lead was not charged\. Ask your bank why/);
+    expect(chargeFailureOf({ status: 'failed', failureCode: 'payments_not_configured', failureReason: 'Online payments are not configured' })?.whatToDo).toBe('This lead was not charged and nothing is owed: there is nothing to do.');
+    // An answer without a code (an older server) is read from its reason.
+    expect(chargeFailureOf({ status: 'failed', failureReason: 'No payment method' })?.reason).toBe('No card is saved for lead charges.');
+    expect(chargeFailureOf({ status: 'succeeded' })).toBeNull();
   });
 
   it('offers Dispute for a paid charge not yet disputed, within 30 days of it', () => {

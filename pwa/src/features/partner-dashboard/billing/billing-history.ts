@@ -5,7 +5,7 @@
  * dispute's state in words, and whether a charge may still be disputed.
  */
 import type { BillingHistoryEntry, LeadChargeDisputeStatus, LeadChargeDisputeView } from '@kainga/contracts';
-import { LEAD_CHARGE_DISPUTE_DAYS, NO_PAYMENT_METHOD } from '@kainga/contracts/browser';
+import { LEAD_CHARGE_DISPUTE_DAYS, NO_PAYMENT_METHOD, leadChargeFailureCodeOf, type LeadChargeFailureCode } from '@kainga/contracts/browser';
 import { formatDateNZ } from '../../../format/format';
 
 export const BILLING_HISTORY_PATH = '/api/billing/history';
@@ -53,6 +53,40 @@ function disputeDetail(d: LeadChargeDisputeView): string {
   }
 }
 
+/** Why a charge failed and what the partner can do, in their words. */
+export interface ChargeFailure {
+  reason: string;
+  whatToDo: string;
+}
+
+/**
+ * A failed charge is never taken again (the server settles a charge once), so each explanation
+ * says the lead was not charged, then what changes the next one. A card is saved for lead charges
+ * when a plan is paid for under Advertising (the newest paid plan's card is the one charged).
+ */
+const failureWords: Record<LeadChargeFailureCode, (serverReason: string | undefined) => ChargeFailure> = {
+  no_payment_method: () => ({
+    reason: 'No card is saved for lead charges.',
+    whatToDo: 'This lead was not charged. A card is saved when you pay for a plan under Advertising; later leads are charged to it.',
+  }),
+  payments_not_configured: () => ({
+    reason: 'This server does not take card payments.',
+    whatToDo: 'This lead was not charged and nothing is owed: there is nothing to do.',
+  }),
+  // The card provider's own words ("Your card has insufficient funds.") say why already.
+  card_declined: (serverReason) => ({
+    reason: serverReason?.trim() || 'Your card was refused.',
+    whatToDo: 'This lead was not charged. Ask your bank why, or pay for your next plan under Advertising with another card; later leads are charged to it.',
+  }),
+};
+
+/** A failed charge's reason and what to do, from the server's failure code (an older answer's reason read the same way); null unless failed. */
+export function chargeFailureOf(entry: Pick<BillingHistoryEntry, 'status' | 'failureCode' | 'failureReason'>): ChargeFailure | null {
+  if (entry.status !== 'failed') return null;
+  const code = entry.failureCode ?? leadChargeFailureCodeOf(entry.failureReason ?? '');
+  return failureWords[code](entry.failureReason);
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Whether the Billing tab offers Dispute: a paid charge, not disputed yet, within LEAD_CHARGE_DISPUTE_DAYS of it (the server decides). */
@@ -69,8 +103,8 @@ export interface BillingRow {
   status: BillingHistoryEntry['status'];
   statusLabel: string;
   paymentIntent: string;
-  /** Why it failed, for the row's tooltip. */
-  failureReason: string | null;
+  /** Why it failed and what to do, shown under its status. */
+  failure: ChargeFailure | null;
   /** The charge's dispute, in words: its tag and what the tag explains. */
   dispute: { status: LeadChargeDisputeStatus; label: string; detail: string } | null;
   disputable: boolean;
@@ -87,7 +121,7 @@ export function billingRows(entries: readonly BillingHistoryEntry[], now = Date.
     status: e.status,
     statusLabel: chargeStatusLabels[e.status],
     paymentIntent: shortPaymentIntent(e),
-    failureReason: e.failureReason ?? null,
+    failure: chargeFailureOf(e),
     dispute: e.dispute ? { status: e.dispute.status, label: disputeStatusLabels[e.dispute.status], detail: disputeDetail(e.dispute) } : null,
     disputable: canDispute(e, now),
   }));
