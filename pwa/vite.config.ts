@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import { preloadApp, prerender } from './build/prerender-plugin.ts';
 import { MAP_EXTENT_URL, MAP_RECENT_VALUATIONS_URL } from './src/features/map/map-urls.ts';
 import { DIRECTORY_CITIES_URL, FIRST_DIRECTORY_PAGE_URL } from './src/features/directory/directory-query.ts';
+import { deriveTheme, themeSeed } from './src/app/theme.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -49,6 +50,8 @@ const noServiceWorkerInNode = {
  */
 export default defineConfig({
   root,
+  // The theme's palettes, derived here once rather than in every browser at start (src/app/theme-derivative.ts).
+  define: { __THEME_DERIVATIVE__: JSON.stringify({ seed: themeSeed(), map: deriveTheme(themeSeed()) }) },
   plugins: [
     react(),
     VitePWA({

@@ -5,9 +5,9 @@
  * and link Tab reaches on the way shows where focus is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
-import { DEMO_PASSWORD, startSuite, userMenuButton, visible, type Suite } from './harness';
+import { startSuite, userMenuButton, visible, type Suite } from './harness';
+import { focused, focusInside, signInWithKeyboard, tabTo } from './keyboard-focus';
 
 let suite: Suite;
 beforeAll(async () => {
@@ -16,67 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await suite?.close();
 });
-
-/**
- * What the focused element is and whether it shows where focus is: an outline of 2 px or more, or
- * a ring (a box-shadow spread of 2 px or more, mostly opaque) — on itself or, for a text field, on
- * the antd frame drawn round it. Measured once the focus transition has ended.
- */
-async function focused(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return null;
-    const marked = (node: Element) => {
-      const style = getComputedStyle(node);
-      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return true;
-      const rings = [...style.boxShadow.matchAll(/rgba?\(([^)]*)\)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g)];
-      return rings.some((m) => {
-        const alpha = Number(m[1]!.split(',')[3] ?? 1);
-        return Number(m[5]) >= 2 && alpha >= 0.5;
-      });
-    };
-    const frame = el.closest('.ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-picker, .ant-segmented-item') ?? el;
-    const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
-    const label = (el.getAttribute('aria-label') ?? el.id ?? el.innerText ?? '').trim().slice(0, 40) || el.innerText.trim().slice(0, 40);
-    return {
-      what: `${role} "${label}"`,
-      control: /^(a|button|input|select|textarea|tab|menuitem|checkbox|radio|switch|link|combobox|spinbutton)$/.test(role),
-      visibleFocus: el.matches(':focus-visible') && (marked(el) || marked(frame)),
-    };
-  });
-}
-
-/**
- * Presses Tab until `target` has focus (at most `max` times), as a keyboard user moves through the
- * page; answers the controls passed on the way that showed no focus indicator.
- */
-async function tabTo(page: Page, target: Locator, max = 40): Promise<string[]> {
-  const unmarked: string[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const now = await focused(page);
-    if (now?.control && !now.visibleFocus) unmarked.push(now.what);
-    if (await target.evaluate((el) => el === document.activeElement)) return unmarked;
-  }
-  throw new Error(`Tab did not reach ${String(target)} in ${max} presses`);
-}
-
-/** Whether focus is inside `container` now. */
-const focusInside = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
-
-/** Signs in on /sign-in with the keyboard: Tab to Email, type, Tab to Password, type, Enter. */
-async function signInWithKeyboard(page: Page, email: string): Promise<string[]> {
-  await page.goto('/sign-in');
-  await visible(page.getByRole('heading', { name: 'Sign in to Kāinga' }));
-  const unmarked = await tabTo(page, page.getByLabel('Email'));
-  await page.keyboard.type(email);
-  unmarked.push(...(await tabTo(page, page.getByLabel('Password'), 3)));
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press('Enter');
-  await visible(userMenuButton(page));
-  return unmarked;
-}
 
 describe('the keyboard alone', () => {
   it('signs in, opens a dialog that keeps focus, closes it with Escape and is back on its opener', { timeout: 120_000 }, async () => {
@@ -120,11 +59,21 @@ describe('the keyboard alone', () => {
     // Enter on a menu item follows it.
     await page.keyboard.press('Enter');
     await visible(page.getByRole('menu'));
-    await page.keyboard.press('ArrowDown');
-    const profile = page.getByRole('menuitem', { name: 'Profile' });
-    for (let i = 0; i < 8 && !(await profile.evaluate((el) => el.contains(document.activeElement) || el.classList.contains('ant-dropdown-menu-item-active'))); i++) {
+    // Each arrow waits for the menu to move focus (it does so a frame later, and later still on a
+    // busy machine): pressing on regardless would run past Profile Settings.
+    const activeItem = () => page.evaluate(() => (document.activeElement?.closest('[role="menuitem"]') as HTMLElement | null)?.innerText.trim() ?? null);
+    await expect
+      .poll(async () => {
+        if ((await activeItem()) === null) await page.keyboard.press('ArrowDown');
+        return activeItem();
+      })
+      .not.toBeNull();
+    for (let i = 0; i < 8 && (await activeItem()) !== 'Profile Settings'; i++) {
+      const before = await activeItem();
       await page.keyboard.press('ArrowDown');
+      await expect.poll(activeItem).not.toBe(before);
     }
+    expect(await activeItem()).toBe('Profile Settings');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/profile');
     expect(unmarked, 'controls reached by Tab without a visible focus indicator').toEqual([]);

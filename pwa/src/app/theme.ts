@@ -1,4 +1,8 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { withPrecomputed, type PrecomputedDerivative } from './theme-derivative';
+
+/** The algorithm's answer for the app's seed, put in by the build (vite.config.ts); absent in tests. */
+declare const __THEME_DERIVATIVE__: PrecomputedDerivative | undefined;
 
 /** Kāinga's colours: a deep green primary (7.6:1 against white) and body text at 12:1. */
 export const THEME_COLOR = '#0b5d4b';
@@ -29,22 +33,30 @@ const FOCUS_RING = `0 0 0 2px ${THEME_COLOR}`;
 const ERROR_FOCUS_RING = '0 0 0 2px #b42318';
 const fieldFocus = { activeShadow: FOCUS_RING, errorActiveShadow: ERROR_FOCUS_RING };
 
+/** antd's default palettes and sizes, with the preset Tags' darker text. */
+export const deriveTheme = (seed: Parameters<typeof antdTheme.defaultAlgorithm>[0]) => ({ ...antdTheme.defaultAlgorithm(seed), ...presetTagText });
+
+export const themeToken = {
+  colorPrimary: THEME_COLOR,
+  colorLink: THEME_COLOR,
+  colorText: '#1f2937',
+  colorTextSecondary: '#4b5563',
+  colorTextDescription: '#4b5563',
+  // antd's defaults for these are too light for WCAG AA body text on white.
+  colorTextTertiary: '#4b5563',
+  colorTextPlaceholder: '#6b7280',
+  colorError: '#b42318',
+  borderRadius: 8,
+  fontFamily:
+    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+} satisfies ThemeConfig['token'];
+
+/** The seed antd hands the algorithm: its default seed under the app's tokens. */
+export const themeSeed = () => ({ ...antdTheme.defaultSeed, ...themeToken });
+
 export const theme: ThemeConfig = {
-  algorithm: (seed) => ({ ...antdTheme.defaultAlgorithm(seed), ...presetTagText }),
-  token: {
-    colorPrimary: THEME_COLOR,
-    colorLink: THEME_COLOR,
-    colorText: '#1f2937',
-    colorTextSecondary: '#4b5563',
-    colorTextDescription: '#4b5563',
-    // antd's defaults for these are too light for WCAG AA body text on white.
-    colorTextTertiary: '#4b5563',
-    colorTextPlaceholder: '#6b7280',
-    colorError: '#b42318',
-    borderRadius: 8,
-    fontFamily:
-      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-  },
+  algorithm: withPrecomputed(deriveTheme, typeof __THEME_DERIVATIVE__ === 'undefined' ? null : __THEME_DERIVATIVE__),
+  token: themeToken,
   components: {
     Input: fieldFocus,
     InputNumber: fieldFocus,

@@ -12,17 +12,23 @@ import { clientName, contactTabLabels, showsResponseBox, tabOf } from './contact
  */
 export function ContactDetailModal({
   contact,
+  open,
   waiting,
   online,
   onRespond,
   onClose,
+  onClosed,
 }: {
   contact: PartnerContactView | null;
+  /** False while the dialog closes: antd then gives focus back to the card that opened it. */
+  open: boolean;
   /** The queued response's text, when one waits to be sent. */
   waiting: string | null;
   online: boolean;
   onRespond: (contact: PartnerContactView, response: string) => Promise<void>;
   onClose: () => void;
+  /** Once the dialog has closed. */
+  onClosed: () => void;
 }) {
   const [response, setResponse] = useState('');
   const [sending, setSending] = useState(false);
@@ -51,7 +57,7 @@ export function ContactDetailModal({
   };
 
   return (
-    <Modal open title={`Message from ${clientName(contact)}`} onCancel={close} footer={null} destroyOnHidden>
+    <Modal open={open} title={`Message from ${clientName(contact)}`} onCancel={close} afterClose={onClosed} footer={null} destroyOnHidden>
       <Tag>{contactTabLabels[tab]}</Tag>
       <Descriptions column={1} size="small" items={items} className="contact-detail-facts" />
       <h3 className="contact-detail-heading">Message</h3>

@@ -63,7 +63,9 @@ export function ContactInbox({
   /** Offline after a reload (saved data only): nothing is marked read. */
   readOnly: boolean;
 }) {
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The contact in the dialog. Closing first sets `open` false and drops the contact only once the
+  // dialog has closed: a dialog that vanished at once would leave focus on the page, not on its card.
+  const [dialog, setDialog] = useState<{ id: string; open: boolean } | null>(null);
   // The tab the address names, once: later changes of the address (dropping the payment's return) leave the tab alone.
   const [params] = useSearchParams();
   const [firstTab] = useState(() => tabFromAddress(params.get('tab')));
@@ -74,10 +76,10 @@ export function ContactInbox({
   const list = contacts.data?.value ?? [];
   const waitingFor = (id: string) => queued.find((q) => q.leadId === id && q.role === role) ?? null;
   const counts = tabCounts(list);
-  const open = list.find((c) => c.id === openId) ?? null;
+  const shown = dialog ? (list.find((c) => c.id === dialog.id) ?? null) : null;
 
   const onOpen = (contact: PartnerContactView) => {
-    setOpenId(contact.id);
+    setDialog({ id: contact.id, open: true });
     // Offline the contact stays 'sent' and is marked read when opened online.
     if (!needsMarkRead(contact) || readOnly || !isOnline()) return;
     markContactRead(contact.id, role).then(
@@ -141,13 +143,21 @@ export function ContactInbox({
 
   return (
     <>
-      <Tabs items={items} defaultActiveKey={firstTab} />
+      <Tabs className="contact-inbox-tabs" items={items} defaultActiveKey={firstTab} />
       <ContactDetailModal
-        key={open?.id ?? 'none'}
-        contact={open}
-        waiting={open ? (waitingFor(open.id)?.response ?? null) : null}
+        key={shown?.id ?? 'none'}
+        contact={shown}
+        open={dialog?.open ?? false}
+        waiting={shown ? (waitingFor(shown.id)?.response ?? null) : null}
         online={online}
-        onClose={() => setOpenId(null)}
+        onClose={() => setDialog((d) => d && { ...d, open: false })}
+        onClosed={() => {
+          setDialog((d) => (d?.open ? d : null));
+          // A new contact, once opened, moves to Read: its card is gone, so focus goes to the open tab.
+          if (!document.activeElement || document.activeElement === document.body) {
+            document.querySelector<HTMLElement>('.contact-inbox-tabs [role="tab"][aria-selected="true"]')?.focus();
+          }
+        }}
         onRespond={async (contact, response) => {
           await respond(contact.id, role, response);
         }}
