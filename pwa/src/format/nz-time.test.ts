@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfNZ, instantOfNZInput, nextDay, nzDateTimeInput, nzDayInput, startOfNZDay } from './nz-time';
+import { addDays, instantOfNZ, instantOfNZInput, nzDateTimeInput, nzDay, startOfNZDay } from './nz-time';
 
 describe('New Zealand wall-clock time', () => {
   it("gives New Zealand's date, not the device's", () => {
     // 10:57 am on 27 November in Auckland (NZDT, UTC+13) is 26 November in UTC and in Los Angeles.
-    expect(nzDayInput(new Date('2026-11-26T21:57:56Z'))).toBe('2026-11-27');
+    expect(nzDay(new Date('2026-11-26T21:57:56Z'))).toBe('2026-11-27');
     expect(nzDateTimeInput('2026-11-26T21:57:56Z')).toBe('2026-11-27T10:57');
     expect(nzDateTimeInput('2026-07-05T12:30:00Z')).toBe('2026-07-06T00:30');
     expect(nzDateTimeInput('later')).toBe('');
@@ -31,6 +31,6 @@ describe('New Zealand wall-clock time', () => {
     expect(startOfNZDay('2026-06-01').toISOString()).toBe('2026-05-31T12:00:00.000Z');
     expect(Number.isNaN(startOfNZDay('2026-02-31').getTime())).toBe(true);
     expect(Number.isNaN(startOfNZDay('soon').getTime())).toBe(true);
-    expect([nextDay('2026-11-30'), nextDay('2026-12-31'), nextDay('2028-02-28')]).toEqual(['2026-12-01', '2027-01-01', '2028-02-29']);
+    expect([addDays('2026-11-30', 1), addDays('2026-12-31', 1), addDays('2028-02-28', 1)]).toEqual(['2026-12-01', '2027-01-01', '2028-02-29']);
   });
 });

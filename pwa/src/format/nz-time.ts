@@ -50,8 +50,8 @@ export function instantOfNZ(year: number, month: number, day: number, hour = 0, 
   return new Date(wall - nzOffset(guess));
 }
 
-/** `YYYY-MM-DD`: the New Zealand date of an instant (a date input's value). */
-export function nzDayInput(date: Date = new Date()): string {
+/** `YYYY-MM-DD`: the New Zealand date of an instant (a date input's value, a chart's day). */
+export function nzDay(date: Date = new Date()): string {
   const w = nzWallClock(date);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
@@ -82,12 +82,12 @@ export function startOfNZDay(day: string): Date {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const start = instantOfNZ(y, mo, d);
   // 31 February rolls over into March: not a day.
-  return nzDayInput(start) === day ? start : new Date(NaN);
+  return nzDay(start) === day ? start : new Date(NaN);
 }
 
-/** The `YYYY-MM-DD` day after a day (calendar arithmetic, no time zone involved). */
-export function nextDay(day: string): string {
-  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, mo - 1, d + 1));
-  return `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+/** The day `offset` days after a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, offset: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
 }

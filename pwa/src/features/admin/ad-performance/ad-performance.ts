@@ -5,7 +5,8 @@
 import type { AdminAdPerformanceView, AdPerformanceSeries } from '@kainga/contracts';
 import { adTierLabels, type AdPlacement, type AdTier } from '@kainga/contracts/browser';
 import { placementLabels } from '../advertising/plans';
-import { addDays, clickThroughRate } from '../../partner-dashboard/advertising/performance';
+import { addDays } from '../../../format/nz-time';
+import { clickThroughRate } from '../../partner-dashboard/advertising/performance';
 
 export const ADMIN_AD_PERFORMANCE_PATH = '/api/admin/ad-performance';
 /** As the server: 30 days unless chosen, at most 366. */

@@ -23,7 +23,7 @@ import {
   COUPON_VALID_UNTIL_MESSAGE,
   type CouponDiscountType,
 } from '@kainga/contracts/browser';
-import { nextDay, nzDayInput, startOfNZDay } from '../../../format/nz-time';
+import { addDays, nzDay, startOfNZDay } from '../../../format/nz-time';
 import { numberField, optionalText } from '../../../forms/field-builders';
 import type { FieldValidator } from '../../../forms/validators';
 
@@ -86,7 +86,7 @@ export function validUntilProblem(validFrom: string | undefined, validUntil: str
 }
 
 /** Today in New Zealand, as YYYY-MM-DD (the form's first valid day by default). */
-export const todayInput = (now = new Date()): string => nzDayInput(now);
+export const todayInput = (now = new Date()): string => nzDay(now);
 
 export const couponFormDefaults = (now = new Date()): CouponFormValues => ({ discountType: 'percentage', freeTrialDays: 0, validFrom: todayInput(now), isActive: true });
 
@@ -94,7 +94,7 @@ export const couponFormDefaults = (now = new Date()): CouponFormValues => ({ dis
 export function couponRequestFromForm(values: CouponFormValues): CreateCouponInput {
   const type = values.discountType && values.discountType !== 'none' ? values.discountType : null;
   let validUntil: string | null = null;
-  if (values.validUntil) validUntil = startOfNZDay(nextDay(values.validUntil)).toISOString();
+  if (values.validUntil) validUntil = startOfNZDay(addDays(values.validUntil, 1)).toISOString();
   return {
     code: (values.code ?? '').trim(),
     description: (values.description ?? '').trim(),

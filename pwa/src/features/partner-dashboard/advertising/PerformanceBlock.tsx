@@ -4,7 +4,8 @@ import type { PartnerRoleName } from '@kainga/contracts/browser';
 import { apiErrorMessage } from '../../../api/client';
 import { useAdPerformance } from './advertising-queries';
 import { figureText } from '../../charts/NotAvailable';
-import { CLICK_THROUGH_HELP, PERFORMANCE_DAYS, dailySeries, formatClickThrough, formatCount, hasActivity, nzDay } from './performance';
+import { nzDay } from '../../../format/nz-time';
+import { CLICK_THROUGH_HELP, PERFORMANCE_DAYS, dailySeries, formatClickThrough, formatCount, hasActivity } from './performance';
 
 const PerformanceChart = lazy(() => import('./PerformanceChart'));
 

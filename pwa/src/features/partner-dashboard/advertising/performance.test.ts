@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clickThroughRate, dailySeries, dayLabel, formatClickThrough, hasActivity, nzDay } from './performance';
+import { addDays, nzDay } from '../../../format/nz-time';
+import { clickThroughRate, dailySeries, dayLabel, formatClickThrough, hasActivity } from './performance';
 
 describe('NZ days', () => {
   it('takes the calendar day in New Zealand, not UTC', () => {

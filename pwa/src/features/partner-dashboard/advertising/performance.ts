@@ -4,25 +4,11 @@
  * one point per NZ day of the window for the chart, days without activity as zeros.
  */
 import type { AdPerformanceView } from '@kainga/contracts';
+import { addDays } from '../../../format/nz-time';
 
 /** The window the tab asks for: GET /api/partner/ad-performance?role=…&days=30. */
 export const PERFORMANCE_DAYS = 30;
 
-const NZ_TIME_ZONE = 'Pacific/Auckland';
-let nzDayFormat: Intl.DateTimeFormat | undefined;
-/** The NZ calendar day (YYYY-MM-DD) of an instant. */
-export function nzDay(at: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  nzDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: NZ_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return nzDayFormat.format(at);
-}
-
-/** The day `offset` days after a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, offset: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-}
 
 export interface PerformancePoint {
   date: string;
