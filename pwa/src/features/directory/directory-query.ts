@@ -2,6 +2,7 @@
  * What the directory asks the server (GET /api/public/property-directory, which searches, filters
  * and pages: command-api/src/public/property-directory.ts) and how it writes the answer's counts.
  */
+import { formatNumber } from '../../format/format';
 
 /** The city filter's value for 'All Cities'. */
 export const ALL_CITIES = '';
@@ -38,5 +39,5 @@ export const FIRST_DIRECTORY_PAGE_URL = directoryPageUrl({ search: '', city: ALL
  * them, not only those on screen), Y how many properties the directory holds. Unfiltered, X = Y.
  */
 export function showingText(matching: number, total: number): string {
-  return `Showing ${matching.toLocaleString('en-NZ')} of ${total.toLocaleString('en-NZ')} properties`;
+  return `Showing ${formatNumber(matching)} of ${formatNumber(total)} properties`;
 }

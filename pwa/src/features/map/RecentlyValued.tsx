@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { DemoBadge } from '../../chrome/DemoBadge';
 import { Link } from 'react-router-dom';
 import { mapConfidenceLabel } from '@kainga/contracts/browser';
@@ -13,13 +12,6 @@ import { countOf, formatValueRange, summaryLocation } from '../property/property
  */
 export function RecentlyValued() {
   const recent = useRecentValuationSummaries(MAP_RECENT_VALUATIONS);
-  // The page's first date costs tens of ms on a phone (the formatter loads the calendar and New
-  // Zealand's time zone): paid in a task of its own while the cards load, not added to the task
-  // that draws them once they arrive.
-  useEffect(() => {
-    const timer = setTimeout(() => formatDateNZ(new Date(0).toISOString()), 0);
-    return () => clearTimeout(timer);
-  }, []);
   const items = (recent.data ?? []).slice(0, MAP_RECENT_VALUATIONS);
   return (
     <section className="recently-valued" aria-labelledby="recently-valued-title">

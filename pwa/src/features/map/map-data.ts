@@ -6,6 +6,7 @@
  * public data, and the filter of the keyboard list of properties.
  */
 import type { PublicPropertyLocation } from '@kainga/contracts';
+import { formatNumber } from '../../format/format';
 
 /** Initial view (consumer spec §9): centred near Wellington at zoom 6, then fitted to the extent of every located property. */
 export const MAP_INITIAL_CENTER = { latitude: -41.2865, longitude: 174.7762 } as const;
@@ -70,18 +71,8 @@ export function locatedPoints(locations: readonly PublicPropertyLocation[]): Map
   return points;
 }
 
-/**
- * A count as en-NZ writes it ("20,000"). Whole numbers are grouped here, not by Intl: a page's first
- * Intl formatter loads the locale's data (tens of ms on a phone), which the map's first render
- * need not wait for. Other numbers go to Intl.
- */
-export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-NZ');
-  const digits = String(Math.abs(n));
-  let out = '';
-  for (let end = digits.length; end > 0; end -= 3) out = (end > 3 ? ',' : '') + digits.slice(Math.max(0, end - 3), end) + out;
-  return n < 0 ? `-${out}` : out;
-}
+/** A count as en-NZ writes it ("20,000"), without Intl for whole numbers (format.ts says why). */
+export const formatCount = formatNumber;
 
 /** 'N properties shown' (N written en-NZ, e.g. "20,000 properties shown"; "1 property shown"). */
 export function propertiesShownText(count: number): string {

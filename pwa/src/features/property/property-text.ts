@@ -3,7 +3,7 @@
  * how a location line, a value range and a property's facts are written.
  */
 import type { PropertyMapDetails } from '@kainga/contracts';
-import { formatArea, formatKm, formatNZD } from '../../format/format';
+import { formatArea, formatKm, formatNumber, formatNZD } from '../../format/format';
 
 /** 'suburb, city' when there is a suburb, else the city alone ('' when neither). */
 export function locationLine(suburb: string | null | undefined, city: string | null | undefined): string {
@@ -45,7 +45,7 @@ export function formatValueRange(low: number, high: number): string {
 
 /** A count with its noun, e.g. "1 bathroom", "3 bedrooms". */
 export function countOf(n: number, noun: string): string {
-  return `${n.toLocaleString('en-NZ')} ${n === 1 ? noun : `${noun}s`}`;
+  return `${formatNumber(n)} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 /** Confidence as a percentage, e.g. "82%". */
