@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import invitationRoutes from './accounts/invitation-routes';
 import profileRoutes from './accounts/routes';
+import profileExportRoutes from './profile/export-routes';
 import adminAdEventsRoutes from './admin/ad-events-routes';
 import adminOutboxRoutes from './admin/outbox-routes';
 import adminAuditRoutes from './admin/audit/audit-routes';
@@ -12,6 +13,9 @@ import adPlanRoutes from './advertising/plans/plan-routes';
 import adSubscriptionRoutes from './advertising/subscriptions/subscription-routes';
 import adminPropertyRoutes from './admin/properties-routes';
 import adminUserRoutes from './admin/users-routes';
+import adminUserExportRoutes from './admin/user-export-routes';
+import accountDeletionRoutes from './personal-data/account-deletion-routes';
+import adminErasureRoutes from './personal-data/admin-erasure-routes';
 import adActivityRoutes from './advertising/activity/activity-routes';
 import { adServing } from './advertising/activity/ad-serving';
 import checkoutRoutes from './billing/checkout/checkout-routes';
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(authRoutes, { deps });
     await scope.register(oauthRoutes, { deps });
     await scope.register(invitationRoutes, { deps });
+    await scope.register(accountDeletionRoutes, { deps });
   });
   // Every other signed-in route only reads the session (session-reader.ts says why that is cheaper).
   await app.register(async function signedInScope(scope) {
@@ -136,7 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => (request.userResolved ? request.user !== null : undefined) });
     await scope.register(currentUserRoute);
     await scope.register(profileRoutes, { deps });
+    await scope.register(profileExportRoutes, { deps });
     await scope.register(adminUserRoutes, { deps });
+    await scope.register(adminUserExportRoutes, { deps });
+    await scope.register(adminErasureRoutes, { deps });
     await scope.register(adminPropertyRoutes, { deps });
     await scope.register(adminOutboxRoutes, { deps });
     await scope.register(adminAuditRoutes, { deps });

@@ -94,6 +94,10 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'POST /api/auth/invitation': { call: () => ({ url: '/api/auth/invitation', body: { token: token43, password: PASSWORD } }) },
 
   'GET /api/auth/user': { call: () => ({ url: '/api/auth/user' }), owner: { owners: ['owner'], secret: (f) => f.personas.owner.email } },
+  // A zip (deflated, so a secret cannot be read off its bytes): profile/export.api.test.ts unzips it and checks whose data it holds.
+  'GET /api/profile/export': { call: () => ({ url: '/api/profile/export' }) },
+  // Without the password: past the guard, then refused (400), so no walker's account is deleted.
+  'DELETE /api/profile': { call: () => ({ url: '/api/profile', body: {} }) },
   'PATCH /api/profile': {
     call: (f, p) => ({ url: '/api/profile', body: { firstName: 'Aroha', lastName: 'Ngata', email: p?.email ?? f.personas.other.email } }),
     owner: { owners: ['owner'], secret: (f) => f.personas.owner.email },
@@ -161,6 +165,9 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
 
   'GET /api/admin/users': { call: () => ({ url: '/api/admin/users' }) },
   'PATCH /api/admin/users/:userId/roles': { call: (f) => ({ url: `/api/admin/users/${f.personas.other.id}/roles`, body: { roles: ['general'] } }) },
+  'GET /api/admin/users/:userId/export': { call: (f) => ({ url: `/api/admin/users/${f.personas.other.id}/export?reason=Walk-test%20access%20request` }) },
+  // An account that does not exist: past the guard, then 404, so no walker is erased.
+  'POST /api/admin/users/:userId/erase': { call: () => ({ url: `/api/admin/users/${randomUUID()}/erase`, body: { reason: 'Walk-test erasure request' } }) },
   'GET /api/admin/properties': { call: () => ({ url: '/api/admin/properties' }) },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }) },
   'GET /api/admin/partner-applications': { call: () => ({ url: '/api/admin/partner-applications' }) },

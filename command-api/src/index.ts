@@ -20,6 +20,8 @@ export { submitApplication, approveApplication, rejectApplication, applicationId
 export { applicationStream } from './partners/application';
 export { createPartner } from './partners/create-partner';
 export { receiveLead } from './leads/receive-lead';
+// bench:scale gives a demo partner thousands of leads through this, to time its data export.
+export { appendPaidLeads } from './profile/bulk-leads';
 export { loadUser } from './plugins/actor';
 export { detectImageFormat } from './uploads/image-format';
 export { stripMetadata } from './uploads/strip-metadata';
@@ -38,3 +40,5 @@ export { refundLeadCharge } from './billing/lead-charges/refund-lead-charge';
 export { paymentsOf } from './billing/payments-of';
 export { locateAmongSales, locateFromSales, streetOf } from './valuations/locate-among-sales';
 export { distancePointOf, locateHome, locationNote, measuresDistance, type HomeLocation } from './valuations/locate-home';
+export { completeErasure, ERASURE_ACTOR, type ErasureDeps } from './personal-data/erasure-effects';
+export { userDecider, userStream } from './accounts/user';

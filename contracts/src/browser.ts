@@ -22,3 +22,5 @@ export * from './count-noun';
 export * from './property-types';
 export * from './plain-explanation';
 export * from './address';
+export * from './data-export';
+export * from './erasure-reason';

@@ -1,7 +1,7 @@
 import { buildApp, completeApprovals, emailSenderOf, openAiFrom, paymentsOf, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
 import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
-import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, leadRefundsReactor, resumeBillingWorkflows } from '@kainga/workflows';
+import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, erasureReactor, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, leadRefundsReactor, resumeBillingWorkflows } from '@kainga/workflows';
 import type { WorkflowClock } from '@kainga/platform/workflow';
 import type { FastifyInstance } from 'fastify';
 import { dirname, join, resolve } from 'node:path';
@@ -107,6 +107,7 @@ export async function startKainga(
             leadChargesReactor({ engine: reactorEngine!, logger }),
             leadRefundsReactor({ eventStore: stores.eventStore, payments, logger }),
           adSubscriptionBillingReactor({ engine: reactorEngine! }),
+          erasureReactor({ stores, config }),
         ],
       });
   await reactors?.start();

@@ -24,3 +24,4 @@ export * from './geocoder/index';
 export * from './email/index';
 export * from './seeded-random';
 export * from './payments/index';
+export * from './personal-data/index';

@@ -10,9 +10,17 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import type { ReadStore } from './read-store/read-store';
 import { makeSqliteFilePrivate } from './private-file';
+import { CachedVaultKeys } from './personal-data/cached-vault-keys';
+import { PersonalDataEventStore } from './personal-data/personal-data-event-store';
+import type { PersonalDataVault } from './personal-data/personal-data-vault';
+import { PersonalEventCodec } from './personal-data/personal-event-codec';
+import { SqlitePersonalDataVault } from './personal-data/sqlite-personal-data-vault';
 
 export interface Stores {
+  /** The log as every area reads and writes it: personal fields sealed under keys of the vault (personal-data/). */
   eventStore: EventStore;
+  /** The keys of personal data, kept outside the log: erasing a person destroys theirs. */
+  personalKeys: CachedVaultKeys;
   readStore: ReadStore;
   credentials: CredentialStore;
   /** Uploaded bytes: GridFS with MONGO_URL, else files in DATA_DIR/blobs. */
@@ -32,9 +40,15 @@ export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_U
     return join(dir, name);
   };
   // Server clients are imported only when configured, so the embedded default starts lean.
-  const eventStore: EventStore = config.EVENTSTORE_URL
+  const log: EventStore = config.EVENTSTORE_URL
     ? new (await import('./event-store/esdb-event-store')).EsdbEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(privateFile('events.sqlite'));
+  // The vault lives where the read models do: MongoDB when distributed, else DATA_DIR — never in the log.
+  const vault: PersonalDataVault = config.MONGO_URL
+    ? await (await import('./personal-data/mongo-personal-data-vault')).MongoPersonalDataVault.connect(config.MONGO_URL, config.MONGO_DB)
+    : new SqlitePersonalDataVault(join(dir, 'personal-keys.sqlite'));
+  const personalKeys = new CachedVaultKeys(vault);
+  const eventStore: EventStore = new PersonalDataEventStore(log, new PersonalEventCodec(personalKeys));
   const readStore: ReadStore = config.MONGO_URL
     ? await (await import('./read-store/mongo-read-store')).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
     : new EmbeddedReadStore(privateFile('read-models.sqlite'));
@@ -45,6 +59,7 @@ export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_U
   const blobStore: BlobStore = gridFs ?? new FileBlobStore(join(dir, 'blobs'));
   return {
     eventStore,
+    personalKeys,
     readStore,
     credentials,
     blobStore,
@@ -55,6 +70,7 @@ export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_U
     },
     close: async () => {
       await eventStore.close();
+      await vault.close();
       await readStore.close();
       await credentials.close();
       await gridFs?.close();

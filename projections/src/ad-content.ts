@@ -4,6 +4,7 @@ import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kain
 import { match } from 'ts-pattern';
 import { subscriptionsByIds, type AdSubscriptionDoc } from './ad-subscriptions';
 import { PARTNERS, type PartnerDoc } from './partners';
+import { byIds, erasedValuesOf, personErasedOf, withPersonErased, type PersonErasedData } from './person-erased';
 
 /**
  * The `ad_content` read model: one document per advert (its words, picture and approval state).
@@ -25,6 +26,8 @@ export interface AdContentDoc extends AdContentFields {
   createdAt: string;
   updatedAt: string;
   demo: boolean;
+  /** When its partner was erased (PersonErased): its words and picture read as erased and it never shows again. */
+  erasedAt?: string;
   [key: string]: unknown;
 }
 
@@ -79,14 +82,29 @@ const projectContent = (e: AdContentEvent): CollectionWrite[] =>
 export const adContentProjector: Projector = {
   name: 'ad_content',
   // 2: the copies of subscriptions and plans it kept beside the adverts are gone (read from their own models).
-  version: 2,
+  // 3: an erased partner's adverts (PersonErased).
+  version: 3,
   collections: [AD_CONTENT],
-  filter: { eventTypes: adContentEventTypes, streamPrefixes: ['adContent-'] },
+  filter: withPersonErased({ eventTypes: adContentEventTypes, streamPrefixes: ['adContent-'] }),
   indexes: {
     [AD_CONTENT]: [{ keys: { subscriptionId: 1, status: 1 } }, { keys: { partnerId: 1, createdAt: -1 } }, { keys: { status: 1, createdAt: 1 } }],
   },
-  project: (event: RecordedEvent): CollectionWrite[] => projectContent({ type: event.type, data: event.data } as AdContentEvent),
+  project: (event: RecordedEvent): CollectionWrite[] => {
+    const erased = personErasedOf(event);
+    return erased ? eraseAdverts(erased) : projectContent({ type: event.type, data: event.data } as AdContentEvent);
+  },
 };
+
+/**
+ * An erased partner's adverts: the words, picture and link as AdContentSubmitted reads once
+ * erased, paused (out of the approval queue and the active adverts); their counts in the
+ * analytics stay. A later status event cannot bring one back: the active reads skip `erasedAt`.
+ */
+function eraseAdverts(data: PersonErasedData): CollectionWrite[] {
+  const ids = data.records.adContentIds;
+  if (ids.length === 0) return [];
+  return [{ collection: AD_CONTENT, updateMany: { filter: byIds(ids), update: { $set: { ...erasedValuesOf('AdContentSubmitted', 'content.'), status: 'paused', erasedAt: data.at } } } }];
+}
 
 /** One advert with its subscription's tier, location and partner role; null when unknown. */
 export async function adContentById(store: ReadStore, adContentId: string): Promise<AdContentRecord | null> {
@@ -122,7 +140,10 @@ export async function adContentsWithStatus(store: ReadStore, status: AdContentSt
 /** The approved (active) adverts of these subscriptions. */
 export function activeContentOfSubscriptions(store: ReadStore, subscriptionIds: readonly string[]): Promise<AdContentDoc[]> {
   if (subscriptionIds.length === 0) return Promise.resolve([]);
-  return store.collection<AdContentDoc>(AD_CONTENT).find({ subscriptionId: { $in: [...subscriptionIds] }, status: 'active' });
+  return store
+    .collection<AdContentDoc>(AD_CONTENT)
+    .find({ subscriptionId: { $in: [...subscriptionIds] }, status: 'active' })
+    .then((contents) => contents.filter((c) => !c.erasedAt));
 }
 
 /** The business names of these partners, by partner id (the adverts' lists show whose advert). */

@@ -2,6 +2,7 @@ import type { AdPlanRequestEvent } from '@kainga/contracts';
 import { adPlanRequestEventTypes, adPlanRequestStream } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
+import { personErasedOf, withPersonErased } from './person-erased';
 
 /**
  * The `ad_plan_requests` read model: one document per partner's request that the admins allocate
@@ -24,10 +25,16 @@ export interface AdPlanRequestDoc {
 
 export const adPlanRequestsProjector: Projector = {
   name: 'ad_plan_requests',
+  // 2: an erased partner's requests are gone (PersonErased).
+  version: 2,
   collections: [AD_PLAN_REQUESTS],
-  filter: { eventTypes: adPlanRequestEventTypes, streamPrefixes: ['adPlanRequest-'] },
-  indexes: { [AD_PLAN_REQUESTS]: [{ keys: { requestedAt: -1, _id: 1 } }] },
+  filter: withPersonErased({ eventTypes: adPlanRequestEventTypes, streamPrefixes: ['adPlanRequest-'] }),
+  // The admins' list, newest first; a partner's requests (its erasure).
+  indexes: { [AD_PLAN_REQUESTS]: [{ keys: { requestedAt: -1, _id: 1 } }, { keys: { partnerId: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
+    const erased = personErasedOf(event);
+    // An erased partner can be allocated nothing: its requests (and their messages) leave the admins' list.
+    if (erased) return erased.records.partnerIds.length === 0 ? [] : [{ collection: AD_PLAN_REQUESTS, deleteMany: { filter: { partnerId: { $in: [...erased.records.partnerIds] } } } }];
     const e = { type: event.type, data: event.data } as AdPlanRequestEvent;
     return match(e)
       .with({ type: 'AdPlanAllocationRequested' }, ({ data }): CollectionWrite[] => [

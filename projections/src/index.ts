@@ -1,4 +1,4 @@
-import type { Projector } from '@kainga/platform';
+import { matchesFilter, type Projector } from '@kainga/platform';
 import { activityProjector } from './activity';
 import { adAnalyticsProjector } from './ad-analytics';
 import { adFilteredTrafficProjector } from './ad-filtered-traffic';
@@ -17,6 +17,7 @@ import { propertiesProjector } from './properties';
 import { salesProjector } from './sales';
 import { usersProjector } from './users';
 import { valuationsProjector } from './valuations';
+import { PERSON_ERASED } from './person-erased';
 
 export * from './users';
 export * from './sales';
@@ -47,3 +48,10 @@ export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
 export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, adFilteredTrafficProjector, leadChargesProjector, adPlanRequestsProjector, couponsProjector, auditLogProjector];
+
+/**
+ * The read models that follow an erasure (PersonErased, on the person's stream `user-<id>`): an
+ * erasure waits for each to pass its position, then calls the read store's purgeFreedBytes so no
+ * old page of theirs stays in the store's files.
+ */
+export const erasureProjectorNames: readonly string[] = allProjectors.filter((p) => matchesFilter({ type: PERSON_ERASED, streamName: 'user-' }, p.filter)).map((p) => p.name);

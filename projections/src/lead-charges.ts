@@ -2,6 +2,7 @@ import type { LeadChargeDisputeStatus, LeadChargeEvent, LeadChargeFailureCode } 
 import { leadChargeEventTypes, leadChargeFailureCodeOf } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
+import { ERASED_TEXT, personErasedOf, withPersonErased, type PersonErasedData } from './person-erased';
 
 /**
  * The `lead_charges` read model (spec 001 §3 lead_charges): one document per lead charge (stream
@@ -56,10 +57,10 @@ const disputeUpdate = (leadId: string, from: LeadChargeDisputeStatus, set: Recor
 
 export const leadChargesProjector: Projector = {
   name: 'lead_charges',
-  // 2: charges carry their dispute. 3: a failed charge carries its failure code.
-  version: 3,
+  // 2: charges carry their dispute. 3: a failed charge carries its failure code. 4: an erased partner's disputes (PersonErased).
+  version: 4,
   collections: [LEAD_CHARGES],
-  filter: { eventTypes: leadChargeEventTypes, streamPrefixes: ['leadCharge-'] },
+  filter: withPersonErased({ eventTypes: leadChargeEventTypes, streamPrefixes: ['leadCharge-'] }),
   indexes: {
     [LEAD_CHARGES]: [
       // A partner's billing history, newest first.
@@ -69,6 +70,8 @@ export const leadChargesProjector: Projector = {
     ],
   },
   project(event: RecordedEvent): CollectionWrite[] {
+    const erased = personErasedOf(event);
+    if (erased) return eraseDisputeReasons(erased);
     const e = { type: event.type, data: event.data } as LeadChargeEvent;
     return match(e)
       .with({ type: 'LeadChargeRequested' }, ({ data }): CollectionWrite[] => [
@@ -111,6 +114,17 @@ export const leadChargesProjector: Projector = {
       .exhaustive();
   },
 };
+
+/**
+ * An erased partner's charges stay for the books (amounts, dates, outcomes: ids and figures only);
+ * the words they wrote disputing one are theirs and read as erased.
+ */
+function eraseDisputeReasons(data: PersonErasedData): CollectionWrite[] {
+  if (data.records.partnerIds.length === 0) return [];
+  return [
+    { collection: LEAD_CHARGES, updateMany: { filter: { partnerId: { $in: [...data.records.partnerIds] }, disputedAt: { $gt: '' } }, update: { $set: { 'dispute.reason': ERASED_TEXT } } } },
+  ];
+}
 
 /** Most charges one history answers (newest first); the summary counts them all. */
 export const LEAD_CHARGES_LIST_LIMIT = 500;

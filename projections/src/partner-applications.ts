@@ -2,6 +2,7 @@ import type { ApplicationStatus, PartnerApplicationEvent, PartnerRoleName } from
 import { partnerApplicationEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
+import { byIds, erasedValuesOf, personErasedOf, withPersonErased, type PersonErasedData } from './person-erased';
 
 /**
  * The `partner_applications` read model: one document per application (the spec's
@@ -36,6 +37,8 @@ export interface PartnerApplicationDoc {
   adminNotes: string | null;
   /** Generated demo data (ops' demo seed); absent (false) in documents written before the flag. */
   demo?: boolean;
+  /** When the applicant was erased (PersonErased): the business details read as erased; the decision stays. */
+  erasedAt?: string;
   [key: string]: unknown;
 }
 
@@ -44,13 +47,15 @@ const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
 
 export const partnerApplicationsProjector: Projector = {
   name: 'partner_applications',
-  // 2: applications carry the demo flag.
-  version: 2,
+  // 2: applications carry the demo flag. 3: an erased applicant's (PersonErased).
+  version: 3,
   collections: [PARTNER_APPLICATIONS],
-  filter: { eventTypes: partnerApplicationEventTypes, streamPrefixes: ['partnerApplication-'] },
+  filter: withPersonErased({ eventTypes: partnerApplicationEventTypes, streamPrefixes: ['partnerApplication-'] }),
   // The admin's list (newest first), a user's applications, and the approved ones at start-up.
   indexes: { [PARTNER_APPLICATIONS]: [{ keys: { createdAt: 1, _id: 1 } }, { keys: { userId: 1 } }, { keys: { applicationStatus: 1 } }] },
   project(event: RecordedEvent): CollectionWrite[] {
+    const erased = personErasedOf(event);
+    if (erased) return eraseApplications(erased);
     const e = { type: event.type, data: event.data } as PartnerApplicationEvent;
     return match(e)
       .with({ type: 'PartnerApplicationSubmitted' }, ({ data }): CollectionWrite[] => {
@@ -82,6 +87,20 @@ export const partnerApplicationsProjector: Projector = {
   },
 };
 
+/**
+ * An erased applicant's applications: what they wrote reads as the log reads it once erased
+ * (PartnerApplicationSubmitted; a rejection's reason, PartnerApplicationRejected), the status,
+ * dates and reviewer stay.
+ */
+function eraseApplications(data: PersonErasedData): CollectionWrite[] {
+  const ids = data.records.applicationIds;
+  if (ids.length === 0) return [];
+  return [
+    { collection: PARTNER_APPLICATIONS, updateMany: { filter: byIds(ids), update: { $set: { ...erasedValuesOf('PartnerApplicationSubmitted'), erasedAt: data.at } } } },
+    { collection: PARTNER_APPLICATIONS, updateMany: { filter: { ...byIds(ids), applicationStatus: 'rejected' }, update: { $set: { adminNotes: erasedValuesOf('PartnerApplicationRejected').reason } } } },
+  ];
+}
+
 export function findApplication(store: ReadStore, applicationId: string): Promise<PartnerApplicationDoc | null> {
   return store.collection<PartnerApplicationDoc>(PARTNER_APPLICATIONS).findOne({ _id: applicationId });
 }
@@ -100,7 +119,12 @@ export async function pendingApplicationOf(store: ReadStore, userId: string, rol
   return mine.find((a) => a.applicationStatus === 'pending' && a.requestedRoleId === role) ?? null;
 }
 
-/** The approved applications, oldest first (completeApprovals walks them at start-up). */
-export function approvedApplications(store: ReadStore): Promise<PartnerApplicationDoc[]> {
-  return store.collection<PartnerApplicationDoc>(PARTNER_APPLICATIONS).find({ applicationStatus: 'approved' }, { sort: { createdAt: 1, _id: 1 } });
+/**
+ * The approved applications, oldest first (completeApprovals walks them at start-up); an erased
+ * applicant's are left out, as their partner serves no location and holds no role any more and
+ * must not be enrolled again.
+ */
+export async function approvedApplications(store: ReadStore): Promise<PartnerApplicationDoc[]> {
+  const approved = await store.collection<PartnerApplicationDoc>(PARTNER_APPLICATIONS).find({ applicationStatus: 'approved' }, { sort: { createdAt: 1, _id: 1 } });
+  return approved.filter((a) => !a.erasedAt);
 }

@@ -2,6 +2,7 @@ import type { LeadOrigin, PartnerLeadEvent, ServiceType, UserDoc } from '@kainga
 import { partnerLeadEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
+import { byIds, erasedValuesOf, personErasedOf, withPersonErased, type PersonErasedData } from './person-erased';
 import { PROPERTIES, type PropertyDoc } from './properties';
 import { USERS } from './users';
 
@@ -34,6 +35,11 @@ export interface PartnerLeadDoc {
   updatedAt: string;
   /** Generated demo data (ops' demo seed); absent (false) in documents written before the flag. */
   demo?: boolean;
+  /**
+   * When its sender was erased (PersonErased): the partner keeps the request, its dates and status,
+   * and the screens say "Erased at the person’s request" for the message, the name and the reply.
+   */
+  erasedAt?: string;
   [key: string]: unknown;
 }
 
@@ -45,10 +51,10 @@ const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
 
 export const partnerLeadsProjector: Projector = {
   name: 'partner_leads',
-  // 2: leads carry the demo flag.
-  version: 2,
+  // 2: leads carry the demo flag. 3: an erased sender's (PersonErased).
+  version: 3,
   collections: [PARTNER_LEADS],
-  filter: { eventTypes: partnerLeadEventTypes, streamPrefixes: ['partnerLead-'] },
+  filter: withPersonErased({ eventTypes: partnerLeadEventTypes, streamPrefixes: ['partnerLead-'] }),
   indexes: {
     [PARTNER_LEADS]: [
       // A partner's inbox, newest first; its stats count ranges of it (this month) and statuses.
@@ -59,6 +65,8 @@ export const partnerLeadsProjector: Projector = {
     ],
   },
   project(event: RecordedEvent): CollectionWrite[] {
+    const erased = personErasedOf(event);
+    if (erased) return eraseLeads(erased);
     const e = { type: event.type, data: event.data } as PartnerLeadEvent;
     return match(e)
       .with({ type: 'PartnerLeadReceived' }, ({ data }): CollectionWrite[] => {
@@ -92,6 +100,31 @@ export const partnerLeadsProjector: Projector = {
       .exhaustive();
   },
 };
+
+/**
+ * The requests an erased person sent (signed in or out): contact details and message as
+ * PartnerLeadReceived reads once erased, and a reply as PartnerLeadResponded does (a lead with
+ * none keeps null). The requests an erased partner received are their senders' and stay, but
+ * the partner's replies in them are the partner's words: they read as erased too (the log keeps
+ * a reply under the lead's key, which is the sender's, so the read model cannot leave it to the
+ * rebuild).
+ */
+function eraseLeads(data: PersonErasedData): CollectionWrite[] {
+  const ids = data.records.sentLeadIds;
+  const response = erasedValuesOf('PartnerLeadResponded').response;
+  const writes: CollectionWrite[] = [];
+  if (ids.length > 0) {
+    writes.push(
+      { collection: PARTNER_LEADS, updateMany: { filter: byIds(ids), update: { $set: { ...erasedValuesOf('PartnerLeadReceived'), erasedAt: data.at } } } },
+      { collection: PARTNER_LEADS, updateMany: { filter: { ...byIds(ids), partnerResponse: { $ne: null } }, update: { $set: { partnerResponse: response } } } },
+    );
+  }
+  // Along the {partnerId, leadStatus} index: only a responded lead has a reply.
+  for (const partnerId of data.records.partnerIds) {
+    writes.push({ collection: PARTNER_LEADS, updateMany: { filter: { partnerId, leadStatus: 'responded' }, update: { $set: { partnerResponse: response } } } });
+  }
+  return writes;
+}
 
 const NEWEST_FIRST = { createdAt: -1, _id: 1 } as const;
 

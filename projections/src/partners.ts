@@ -2,6 +2,7 @@ import type { PartnerEvent, PartnerProfileFields, PartnerRoleName, PartnerSource
 import { nzLocations, partnerEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
+import { byIds, erasedValuesOf, personErasedOf, withPersonErased, type PersonErasedData } from './person-erased';
 
 /**
  * The `partners` read model: one document per partner (a user in one partner role) with its
@@ -27,6 +28,8 @@ export interface PartnerDoc extends PartnerProfileFields {
   updatedAt: string;
   /** Generated demo data (ops' demo seed); absent (false) in documents written before the flag. */
   demo?: boolean;
+  /** When its person was erased (PersonErased): the profile reads as erased and it serves no location. */
+  erasedAt?: string;
   [key: string]: unknown;
 }
 
@@ -50,15 +53,17 @@ export const partnerLocationId = (partnerId: string, locationId: string) => `${p
 
 export const partnersProjector: Projector = {
   name: 'partners',
-  // 2: partners carry the demo flag.
-  version: 2,
+  // 2: partners carry the demo flag. 3: an erased partner (PersonErased).
+  version: 3,
   collections: [PARTNERS, PARTNER_LOCATIONS],
-  filter: { eventTypes: partnerEventTypes, streamPrefixes: ['partner-'] },
+  filter: withPersonErased({ eventTypes: partnerEventTypes, streamPrefixes: ['partner-'] }),
   indexes: {
     [PARTNERS]: [{ keys: { userId: 1 } }, { keys: { createdAt: 1, _id: 1 } }],
     [PARTNER_LOCATIONS]: [{ keys: { userId: 1 } }, { keys: { partnerId: 1 } }, { keys: { locationId: 1, role: 1 } }],
   },
   project(event: RecordedEvent): CollectionWrite[] {
+    const erased = personErasedOf(event);
+    if (erased) return erasePartner(erased);
     const e = { type: event.type, data: event.data } as PartnerEvent;
     return match(e)
       .with({ type: 'PartnerEnrolled' }, ({ data }): CollectionWrite[] => [
@@ -99,6 +104,19 @@ export const partnersProjector: Projector = {
       .exhaustive();
   },
 };
+
+/**
+ * An erased partner: the record stays for the books (its leads and charges name it by id), its
+ * profile and images as the log reads them once erased; its locations go, so no search, directory
+ * or advert finds it.
+ */
+function erasePartner(data: PersonErasedData): CollectionWrite[] {
+  const writes: CollectionWrite[] = [{ collection: PARTNER_LOCATIONS, deleteMany: { filter: { userId: data.userId } } }];
+  if (data.records.partnerIds.length > 0) {
+    writes.push({ collection: PARTNERS, updateMany: { filter: byIds(data.records.partnerIds), update: { $set: { ...erasedValuesOf('PartnerEnrolled', 'profile.'), erasedAt: data.at } } } });
+  }
+  return writes;
+}
 
 export function findPartner(store: ReadStore, partnerId: string): Promise<PartnerDoc | null> {
   return store.collection<PartnerDoc>(PARTNERS).findOne({ _id: partnerId });

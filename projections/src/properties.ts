@@ -1,9 +1,10 @@
-import type { PropertyEvent, PropertyType, ValuationEvent } from '@kainga/contracts';
+import type { ErasureEvent, PropertyEvent, PropertyType, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, placedPrecision, propertyEventTypes, valueBand } from '@kainga/contracts';
 import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
-import { searchKeysOf, type SearchKeys } from './directory-keys';
+import { searchKeysOf, streetOf, type SearchKeys } from './directory-keys';
+import { byIds, erasedValuesOf, withPersonErased } from './person-erased';
 
 /** The `properties` read model: details, map position and the latest completed valuation. */
 export const PROPERTIES = 'properties';
@@ -48,6 +49,8 @@ export interface PropertyDoc {
    * asks for `hidden: false` ({@link PUBLIC_ONLY}), the owner's and admins' reads do not.
    */
   hidden: boolean;
+  /** When its owner was erased (PersonErased): its address reads as erased and it is off every public read. */
+  erasedAt?: string;
   createdAt: string;
   updatedAt: string;
   /** Normalised address, street, suburb and city that the directory searches (property-directory.ts). */
@@ -65,9 +68,10 @@ export const propertiesProjector: Projector = {
   // 2: the search keys of the directory and the admin's list. 3: `hidden`, and the public reads'
   // city index leads with it. 4: how far off its point may be and what placed it, for the owner's
   // map panel (issue 11), the embedded geocoder's old 'suburb' points read as the 'city' they are.
-  version: 4,
+  // 5: an erased owner's properties (PersonErased).
+  version: 5,
   collections: [PROPERTIES],
-  filter: { eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] },
+  filter: withPersonErased({ eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] }),
   indexes: {
     [PROPERTIES]: [
       // allProperties, locatedProperties, pageProperties and the directory: newest first.
@@ -80,9 +84,11 @@ export const propertiesProjector: Projector = {
       { keys: { 'search.suburb': 1, createdAt: -1, _id: 1 } },
       { keys: { 'search.street': 1, createdAt: -1, _id: 1 } },
       { keys: { 'search.address': 1, createdAt: -1, _id: 1 } },
+      // An owner's properties, newest first (their data export: command-api/src/profile).
+      { keys: { ownerId: 1, createdAt: -1, _id: 1 } },
     ],
   },
-  project: byEventType<PropertyEvent | ValuationEvent>({
+  project: byEventType<PropertyEvent | ValuationEvent | ErasureEvent>({
     PropertyRegistered: (data) => {
       const { propertyId, ownerId, demo, registeredAt, ...details } = data;
       const doc: PropertyDoc = {
@@ -139,8 +145,22 @@ export const propertiesProjector: Projector = {
     ValuationFailed: () => [],
     ValuationReportGenerated: () => [],
     ValuationSaved: () => [],
+    PersonErased: (data) => (data.records.propertyIds.length === 0 ? [] : [{ collection: PROPERTIES, updateMany: { filter: byIds(data.records.propertyIds), update: { $set: erasedProperty(data.at) } } }]),
   }),
 };
+
+/**
+ * An erased owner's property: the counts and its valuation figures stay (suburb and town are not
+ * personal), the street address reads as erased, and it leaves the map (no point) and every
+ * public read (hidden). The search keys are set whole from the erased address, whatever they were
+ * made from, so a rebuild (which reads the address erased already) writes the same; `text`, the
+ * directory's, is only searched among public properties.
+ */
+function erasedProperty(at: string): Record<string, unknown> {
+  const { address } = erasedValuesOf('PropertyRegistered') as { address: string };
+  const key = searchKey(address);
+  return { address, latitude: null, longitude: null, hidden: true, erasedAt: at, 'search.address': key, 'search.street': streetOf(key), 'search.text': '' };
+}
 
 /** Any property, hidden or not: for its owner's and admins' views. */
 export const findProperty = (store: ReadStore, id: string) => store.collection<PropertyDoc>(PROPERTIES).findOne({ _id: id });

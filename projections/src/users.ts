@@ -1,22 +1,23 @@
-import type { RoleName, UserDoc, UserEvent } from '@kainga/contracts';
+import type { ErasureEvent, RoleName, UserDoc, UserEvent } from '@kainga/contracts';
 import { byEventType, type Projector, type ReadStore } from '@kainga/platform';
 import { accountEventTypes } from '@kainga/contracts';
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
+import { withPersonErased } from './person-erased';
 
 /** The `users` read model: one document per account, for the user endpoint and the admin list. */
 export const USERS = 'users';
 
 export const usersProjector: Projector = {
   name: 'users',
-  // 2: the search keys of the admin lists.
-  version: 2,
+  // 2: the search keys of the admin lists. 3: an erased person's account is gone (PersonErased).
+  version: 3,
   collections: [USERS],
-  filter: { eventTypes: accountEventTypes, streamPrefixes: ['user-'] },
+  filter: withPersonErased({ eventTypes: accountEventTypes, streamPrefixes: ['user-'] }),
   // pageUsers: the admin's list, newest first (this index walked backwards); its search by a
   // prefix of the name (first last, or last first) or of the email.
   indexes: { [USERS]: [{ keys: { createdAt: 1, _id: 1 } }, { keys: { nameKey: 1 } }, { keys: { surnameKey: 1 } }, { keys: { email: 1 } }] },
-  project: byEventType<UserEvent>({
+  project: byEventType<UserEvent | ErasureEvent>({
     UserRegistered: (data) => [
       {
         collection: USERS,
@@ -48,6 +49,8 @@ export const usersProjector: Projector = {
       },
     ],
     UserRolesChanged: (data) => [{ collection: USERS, updateOne: { filter: { _id: data.userId }, update: { $set: { roles: data.roles, updatedAt: data.changedAt } } } }],
+    // The account is gone: its name, email and picture with it (the admin's count drops by one; `activity` keeps the registration).
+    PersonErased: (data) => [{ collection: USERS, deleteOne: { filter: { _id: data.userId } } }],
   }),
 };
 

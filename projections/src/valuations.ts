@@ -1,6 +1,7 @@
-import type { Comparable, ConditionScores, Estimate, PropertyDetails, Purpose, ValuationEvent } from '@kainga/contracts';
+import type { Comparable, ConditionScores, ErasureEvent, Estimate, PropertyDetails, Purpose, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, valuationEventTypes, valueBand } from '@kainga/contracts';
 import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
+import { byIds, erasedValuesOf, withPersonErased } from './person-erased';
 
 /** The `valuations` read model: one document per valuation, for its owner and, anonymised, for everyone. */
 export const VALUATIONS = 'valuations';
@@ -27,6 +28,8 @@ export interface ValuationDoc {
   savedAt: string | null;
   reports: number;
   demo: boolean;
+  /** When its owner was erased (PersonErased): the address it was asked for reads as erased; the figures stay. */
+  erasedAt?: string;
   [key: string]: unknown;
 }
 
@@ -34,8 +37,10 @@ const set = (valuationId: string, fields: Record<string, unknown>): CollectionWr
 
 export const valuationsProjector: Projector = {
   name: 'valuations',
+  // 2: an erased owner's valuations (PersonErased).
+  version: 2,
   collections: [VALUATIONS],
-  filter: { eventTypes: valuationEventTypes, streamPrefixes: ['valuation-'] },
+  filter: withPersonErased({ eventTypes: valuationEventTypes, streamPrefixes: ['valuation-'] }),
   indexes: {
     [VALUATIONS]: [
       // valuationsOfUser: a user's valuations, newest first.
@@ -44,7 +49,7 @@ export const valuationsProjector: Projector = {
       { keys: { status: 1, createdAt: -1, _id: 1 } },
     ],
   },
-  project: byEventType<ValuationEvent>({
+  project: byEventType<ValuationEvent | ErasureEvent>({
     ValuationRequested: (data) => {
       const doc: ValuationDoc = {
         _id: data.valuationId,
@@ -78,6 +83,11 @@ export const valuationsProjector: Projector = {
     ValuationFailed: (data) => [set(data.valuationId, { status: 'failed', failureReason: data.reason, completedAt: data.failedAt })],
     ValuationReportGenerated: (data) => [{ collection: VALUATIONS, updateOne: { filter: { _id: data.valuationId }, update: { $inc: { reports: 1 } } } }],
     ValuationSaved: (data) => [set(data.valuationId, { saved: true, savedAt: data.savedAt })],
+    // The address as ValuationRequested reads once erased; the public showcase's counts and bands stay.
+    PersonErased: (data) =>
+      data.records.valuationIds.length === 0
+        ? []
+        : [{ collection: VALUATIONS, updateMany: { filter: byIds(data.records.valuationIds), update: { $set: { 'property.address': erasedValuesOf('ValuationRequested')['property.address'], erasedAt: data.at } } } }],
   }),
 };
 

@@ -4,6 +4,7 @@ export * from './valuation/orchestration';
 export * from './valuation/retry-policy';
 export { createActivities, openActivityDeps, type ActivityDeps } from './valuation/activities';
 export { leadEmailsReactor, LEAD_EMAILS_REACTOR } from './reactors/lead-emails';
+export { erasureReactor, ERASURE_REACTOR } from './reactors/erasure-reactor';
 export * from './billing/lead-charge/activity-types';
 export { leadChargeOrchestration } from './billing/lead-charge/orchestration';
 export { LEAD_CHARGE_RETRY_POLICY, LEAD_CHARGE_ACTIVITY_TIMEOUT_MS } from './billing/lead-charge/retry-policy';

@@ -37,8 +37,10 @@ async function reserveWithTakeover(deps: AccountDeps, email: string, userId: str
     return await reserveOnce(deps, email, userId, ctx, key, false);
   } catch (error) {
     if (!(error instanceof CommandError && error.kind === 'conflict')) throw error;
-    const holder = await accountIdByEmail(deps, email);
-    if (!holder || (await loadAggregate(deps.stores.eventStore, userDecider, userStream(holder))).state.status !== 'none') throw error;
+    // The holder the reservation names (an erased account's is gone from the read models).
+    const holder = (await loadAggregate(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email))).state.holder ?? (await accountIdByEmail(deps, email));
+    // A holder with no account, or one erased (its release was cut off), may be taken over.
+    if (!holder || !['none', 'erased'].includes((await loadAggregate(deps.stores.eventStore, userDecider, userStream(holder))).state.status)) throw error;
     return reserveOnce(deps, email, userId, ctx, key, true);
   }
 }

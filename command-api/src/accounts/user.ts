@@ -1,4 +1,4 @@
-import type { AdminEmailEvent, RoleName, UserEvent } from '@kainga/contracts';
+import type { AdminEmailEvent, ErasedRecords, ErasureEvent, RoleName, UserEvent } from '@kainga/contracts';
 import { conflict, forbidden, invalid, notFound, type Decider } from '@kainga/platform';
 import { match } from 'ts-pattern';
 
@@ -6,7 +6,7 @@ import { match } from 'ts-pattern';
 export const userStream = (userId: string) => `user-${userId}`;
 
 /** Everything a `user-<id>` stream holds. */
-export type UserStreamEvent = UserEvent | AdminEmailEvent;
+export type UserStreamEvent = UserEvent | AdminEmailEvent | ErasureEvent;
 
 /** The latest admin-email link sent to the account (only its hash). */
 export type AdminLink = { tokenHash: string; email: string; sentAt: string; expiresAt: string; used: boolean };
@@ -23,7 +23,9 @@ export type UserState =
       profileImageUrl: string | null;
       createdAt: string;
       adminLink: AdminLink | null;
-    };
+    }
+  /** The person was erased: the account takes no command again (its id is never reused). */
+  | { status: 'erased'; userId: string };
 
 /** How long an admin-email link works, and how soon another one may be sent while it still works. */
 export const ADMIN_LINK_VALID_MS = 60 * 60_000;
@@ -48,7 +50,9 @@ export type UserCommand =
   /** Offers admin to an account whose email is listed in ADMIN_EMAILS: a link goes to that address. */
   | { type: 'SendAdminEmailLink'; adminEmails: readonly string[]; tokenHash: string; at: string }
   /** Proof of the address: the link's token (its hash), or a provider's verified email. */
-  | { type: 'VerifyAdminEmail'; adminEmails: readonly string[]; at: string; proof: { via: 'link'; tokenHash: string } | { via: 'google' | 'github'; email: string } };
+  | { type: 'VerifyAdminEmail'; adminEmails: readonly string[]; at: string; proof: { via: 'link'; tokenHash: string } | { via: 'google' | 'github'; email: string } }
+  /** Erases the person (personal-data/erase-person.ts gathered what was theirs). */
+  | { type: 'EraseUser'; requestedBy: 'self' | 'admin'; by: string; reason: string | null; records: ErasedRecords; persons: string[]; scopes: string[]; at: string };
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -78,6 +82,7 @@ export const userDecider: Decider<UserState, UserCommand, UserStreamEvent> = {
       .with({ type: 'AdminEmailVerified' }, ({ data }): UserState =>
         state.status === 'registered' && data.via === 'link' && state.adminLink ? { ...state, adminLink: { ...state.adminLink, used: true } } : state,
       )
+      .with({ type: 'PersonErased' }, ({ data }): UserState => ({ status: 'erased', userId: data.userId }))
       .exhaustive(),
 
   decide: (command, state) =>
@@ -146,6 +151,11 @@ export const userDecider: Decider<UserState, UserCommand, UserStreamEvent> = {
         const verified: UserStreamEvent = { type: 'AdminEmailVerified', data: { userId: state.userId, email: state.email, via: proof.via, verifiedAt: c.at } };
         if (state.roles.includes('admin')) return [verified];
         return [verified, { type: 'UserRolesChanged', data: { userId: state.userId, roles: [...state.roles, 'admin'], changedBy: `system:admin-email:${proof.via}`, changedAt: c.at } }];
+      })
+      .with({ type: 'EraseUser' }, (c): UserStreamEvent[] => {
+        if (state.status !== 'registered') throw notFound('User not found.');
+        const { requestedBy, by, reason, records, persons, scopes, at } = c;
+        return [{ type: 'PersonErased', data: { userId: state.userId, requestedBy, by, reason, records, persons, scopes, at } }];
       })
       .exhaustive(),
 };

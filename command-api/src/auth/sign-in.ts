@@ -4,6 +4,8 @@ declare module 'fastify' {
   interface Session {
     /** How this session signed in: an admin link for a password account needs the password. */
     signInMethod?: 'password' | 'google' | 'github';
+    /** When it signed in (ISO): deleting an account without a password asks for a fresh provider sign-in. */
+    signedInAt?: string;
     /** An admin-email link opened while signed out, confirmed at the next sign-in. */
     adminEmailToken?: string;
   }
@@ -20,6 +22,7 @@ export async function signIn(request: FastifyRequest, userId: string, method: 'p
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.signInMethod = method;
+  request.session.signedInAt = new Date().toISOString();
   if (pendingAdminToken) request.session.adminEmailToken = pendingAdminToken;
   await request.session.save();
 }

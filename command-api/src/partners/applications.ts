@@ -95,7 +95,13 @@ const reviewer = (metadata: EventMetadata) => metadata.actorId ?? 'system';
  * the same request (same Idempotency-Key) finds its decision and runs the follow-ups again.
  * A crash between the decision and the follow-ups is healed by completeApprovals at start-up.
  */
+/** Said when an admin approves the application of a person erased since they applied. */
+export const APPLICANT_ERASED = 'The applicant’s account was erased, so this application cannot be approved.';
+
 export async function approveApplication(deps: Deps, applicationId: string, ctx: CommandCtx) {
+  // By the log, not a read model: an erased applicant is never enrolled again.
+  const { state } = await loadAggregate(deps.stores.eventStore, applicationDecider, applicationStream(applicationId));
+  if (state.status !== 'none' && (await loadAggregate(deps.stores.eventStore, userDecider, userStream(state.application.userId))).state.status === 'erased') throw conflict(APPLICANT_ERASED);
   const result = await handleCommand(
     deps.stores.eventStore,
     applicationDecider,

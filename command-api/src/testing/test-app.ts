@@ -103,3 +103,4 @@ export { makePartner, sampleProfile } from './partner-fixtures';
 export { deliverStripeEvents } from './stripe-delivery';
 export { adActivityCount, newAdCookie, placeAdvert, serveTokenFor } from '../advertising/activity/test-adverts';
 export { AD_SESSION_COOKIE } from '../advertising/activity/ad-visitor';
+export { postImage, solidImage } from '../uploads/testing';

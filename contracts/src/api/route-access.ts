@@ -64,6 +64,9 @@ export const routeAccess = {
   // The signed-in account itself.
   'GET /api/auth/user': { caller: 'signed-in', owner: { of: 'the account' } },
   'PATCH /api/profile': { caller: 'signed-in', owner: { of: 'the account' } },
+  // A copy of everything held about the account (issue 50), as one zip.
+  'GET /api/profile/export': { caller: 'signed-in', owner: { of: 'the account' } },
+  'DELETE /api/profile': { caller: 'signed-in', owner: { of: 'the account' } },
   'GET /api/my-roles': { caller: 'signed-in', owner: { of: 'the account' } },
   'GET /api/my-messages': { caller: 'signed-in', owner: { of: 'the requests the account sent' } },
 
@@ -101,6 +104,8 @@ export const routeAccess = {
   // The admin dashboard.
   'GET /api/admin/users': { caller: 'admin:users' },
   'PATCH /api/admin/users/:userId/roles': { caller: 'admin:users' },
+  'GET /api/admin/users/:userId/export': { caller: 'admin:users' },
+  'POST /api/admin/users/:userId/erase': { caller: 'admin:users' },
   'GET /api/admin/properties': { caller: 'admin:properties' },
   'GET /api/admin/stats': { caller: 'admin:stats' },
   'GET /api/admin/partner-applications': { caller: 'admin:partners' },

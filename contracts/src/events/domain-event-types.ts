@@ -7,17 +7,20 @@ import { AuditViewEvent } from './audit';
 import { PaymentCustomerEvent, StripeWebhookEvent } from './billing';
 import { CouponEvent } from './coupons';
 import { DemoSeedEvent } from './demo-seed';
+import { ErasureEvent } from './erasure';
 import { LeadChargeAllowanceEvent, LeadChargeEvent } from './lead-charges';
 import { PartnerApplicationEvent } from './partner-applications';
 import { LeadWindowEvent, PartnerLeadEvent } from './partner-leads';
 import { PartnerEvent } from './partners';
+import { PersonalDataEvent } from './personal-data';
 import { PropertyEvent } from './properties';
 import { SaleEvent } from './sales';
 import { ValuationEvent } from './valuations';
 
 /** Every event union of the domain (ops/src/architecture/domain-event-types.test.ts checks none is missing). */
-const domainEventUnions = [
+export const domainEventUnions = [
   UserEvent,
+  ErasureEvent,
   AdminEmailEvent,
   EmailReservationEvent,
   AccountInvitationEvent,
@@ -42,6 +45,7 @@ const domainEventUnions = [
   CouponEvent,
   PartnerLeadEvent,
   LeadWindowEvent,
+  PersonalDataEvent,
 ] as const;
 
 /**

@@ -9,7 +9,9 @@ import { startKainga } from '../server';
 import { browserCookies } from './browser-cookies';
 import { median } from './market/metrics';
 import { bar, note, phase } from './progress';
+import { backupFigures, type BackupFigures } from './scale/backup-figures';
 import { countStore, growStore, type StoreCounts } from './scale/grow-store';
+import { growPartnerLeads, measureExport, type ExportFigures } from './scale/export-figures';
 import { routeRatios, type ReadRoute, type RouteRatio } from './scale/route-ratios';
 import { startServerProcess } from './scale/server-process';
 import { pickSizes, SCALE_SIZES, type ScaleSize } from './scale/sizes';
@@ -77,6 +79,7 @@ async function countKept(dataDir: string): Promise<StoreCounts> {
 async function grow(dataDir: string, size: ScaleSize, seed: number): Promise<StoreCounts> {
   const kainga = await startKainga({ dataDir, port: 0, env: { LOG_LEVEL: 'silent', SEED_DEMO: 'true', HOST: '127.0.0.1' } });
   try {
+    await growPartnerLeads(kainga.deps, size);
     return size.sales + size.valuations + size.events === 0 ? await countStore(kainga.deps) : await growStore(kainga.deps, size, seed);
   } finally {
     await kainga.close();
@@ -92,6 +95,8 @@ async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, sc
   let firstOfTown: Latency;
   let research: Latency;
   let memory: { rss: number; peak: number };
+  let exported: ExportFigures;
+  let backup: BackupFigures;
   try {
     note(`started in ${(server.startMs / 1000).toFixed(1)} s (pid ${server.pid}, ${server.url})`);
     const owner = await signIn(server.url, DEMO_OWNER);
@@ -108,12 +113,15 @@ async function measure(dataDir: string, size: ScaleSize, counts: StoreCounts, sc
       await reference.stop();
     }
     research = await timed('POST research', server.url, '/api/research-comparables', owner, requests);
+    exported = await measureExport(server.url, admin);
     memory = server.memory();
+    // Taken while the service runs, as an operator takes one.
+    backup = await backupFigures(dataDir, scratch);
   } finally {
     await server.stop();
   }
   const rebuild = await rebuildAll(dataDir);
-  return { size, counts, startMs: server.startMs, memory, ratios, basics, valuations, demoValuations, firstOfTown, research, rebuild };
+  return { size, counts, startMs: server.startMs, memory, ratios, basics, valuations, demoValuations, firstOfTown, research, rebuild, export: exported, backup };
 }
 
 /** Every GET route a person or an admin reads, with what it needs (ids from the service itself). */

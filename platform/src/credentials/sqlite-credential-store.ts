@@ -9,6 +9,8 @@ export class SqliteCredentialStore implements CredentialStore {
     makeSqliteFilePrivate(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    // A deleted account's hash is zeroed in the file, not left in a free page.
+    this.db.pragma('secure_delete = ON');
     this.db.exec('CREATE TABLE IF NOT EXISTS credentials (user_id TEXT PRIMARY KEY, password_hash TEXT NOT NULL, updated_at TEXT NOT NULL)');
   }
   async get(userId: string) {

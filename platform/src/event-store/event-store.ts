@@ -23,6 +23,8 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   revision: number;
   position: Position;
   recordedAt: string;
+  /** Some personal fields of this event were erased (their person's keys destroyed): they read as their erased values. */
+  personalDataErased?: boolean;
 }
 
 export interface AppendResult {

@@ -77,6 +77,10 @@ export class EmbeddedReadStore implements ReadStore {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // A document overwritten or deleted (an erased person's, issue 50) must not stay readable in
+    // the file's free space: SQLite zeroes what it frees. The old page images in the WAL are
+    // dropped by purgeFreedBytes.
+    this.db.pragma('secure_delete = ON');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS docs (coll TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (coll, id)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL);
@@ -317,6 +321,17 @@ export class EmbeddedReadStore implements ReadStore {
 
   async ping(): Promise<void> {
     this.db.prepare('SELECT 1').get();
+  }
+
+  /**
+   * Copies every page of the WAL into the database file and truncates the WAL to nothing: the
+   * page images written before a document was overwritten or deleted (which a WAL keeps until it
+   * is reset) are gone from both files, and secure_delete has zeroed the freed space of the
+   * pages themselves. Waits for no reader: the embedded store is the file's only connection.
+   */
+  async purgeFreedBytes(): Promise<void> {
+    const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+    if (result && result.busy !== 0) throw new Error('The read store could not checkpoint its WAL: another connection holds it');
   }
 
   async close(): Promise<void> {

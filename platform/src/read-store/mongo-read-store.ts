@@ -246,6 +246,13 @@ export class MongoReadStore implements ReadStore {
     await this.db.command({ ping: 1 });
   }
 
+  /**
+   * Nothing to do through the driver: WiredTiger writes a changed document to new blocks and
+   * reuses the old ones, and its journal rolls over; a `compact`
+   * of a collection returns the freed space but is an operator's task, not a per-erasure one.
+   */
+  async purgeFreedBytes(): Promise<void> {}
+
   async close(): Promise<void> {
     await this.client.close();
   }

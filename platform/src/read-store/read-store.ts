@@ -91,6 +91,12 @@ export interface ReadStore {
   /** `getDataVersion` of each of `names`, in their order: one read (one round trip on MongoDB) for a key over several read models. */
   getDataVersions(names: readonly string[]): Promise<(string | null)[]>;
   deleteCheckpoint(name: string): Promise<void>;
+  /**
+   * After an erasure's writes (PersonErased) have been projected: makes the bytes of documents
+   * overwritten or deleted unreadable in the store's own files where the store can (the embedded
+   * store's WAL checkpoint, see EmbeddedReadStore.purgeFreedBytes).
+   */
+  purgeFreedBytes(): Promise<void>;
   listCollections(): Promise<string[]>;
   dropCollection(name: string): Promise<void>;
   /** Replaces `to` by `from` (used to swap in a rebuilt read model). */

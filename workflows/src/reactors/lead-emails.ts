@@ -34,6 +34,8 @@ export function leadEmailsReactor(deps: { eventStore: EventStore; email: EmailSe
       const lead = await leadOf(eventStore, leadId);
       const partner = await partnerOf(eventStore, lead.partnerId);
       if (event.type === 'PartnerLeadReceived') {
+        // The partner was erased before this was mailed: there is no one to write to.
+        if (!partner.profile.contactEmail) return;
         const contact = [lead.contactName, lead.contactEmail, lead.contactPhone].filter(Boolean).join(', ');
         await email.send({
           id: event.id,
@@ -57,6 +59,8 @@ export function leadEmailsReactor(deps: { eventStore: EventStore; email: EmailSe
         return;
       }
       const { response } = event.data as { response: string };
+      // The client was erased before this was mailed: their address is gone with them.
+      if (!lead.contactEmail) return;
       await email.send({
         id: event.id,
         to: lead.contactEmail,

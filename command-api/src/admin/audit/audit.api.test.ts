@@ -169,16 +169,15 @@ describe('GET /api/admin/events', () => {
 
   it('records each first page of a view, and not the pages read on', async () => {
     const views = async () => (await everyPage(`type=AuditHistoryViewed&actor=${adminId}&order=oldest&limit=200`)).events;
-    await settle();
-    const before = (await views()).length;
-    // The listing above was a view too.
-    const first = await admin.get('/api/admin/events?stream=ledger-&type=CouponRedeemed,CouponReactivated&actor=Kiri.Ngata@example.nz&from=2026-01-01&limit=2');
+    const first = await admin.get('/api/admin/events?stream=ledger-&type=CouponRedeemed,CouponReactivated&actor=Kiri.Ngata@example.nz&from=2026-01-03&limit=2');
     expect(first.statusCode).toBe(200);
-    await admin.get(`/api/admin/events?stream=ledger-&type=CouponRedeemed,CouponReactivated&actor=Kiri.Ngata@example.nz&from=2026-01-01&limit=2&cursor=${first.json().nextCursor}`);
+    await admin.get(`/api/admin/events?stream=ledger-&type=CouponRedeemed,CouponReactivated&actor=Kiri.Ngata@example.nz&from=2026-01-03&limit=2&cursor=${first.json().nextCursor}`);
     await settle();
-    const after = await views();
-    expect(after).toHaveLength(before + 2);
-    const record = after.at(-2)!;
+    // Found by what was viewed, not by place: a listing's own record may or may not be projected
+    // before the listing reads the history, so counts around it race. One record: the first page's.
+    const ofLedger = (await views()).filter((v) => (v.data as { viewed?: { filters?: { from?: string } } }).viewed?.filters?.from === '2026-01-03');
+    expect(ofLedger).toHaveLength(1);
+    const record = ofLedger[0]!;
     const day = record.recordedAt.slice(0, 10);
     expect(record).toMatchObject({
       type: 'AuditHistoryViewed',
@@ -186,12 +185,12 @@ describe('GET /api/admin/events', () => {
       actor: { id: adminId, email: 'auditor@example.nz' },
       data: {
         viewerId: adminId,
-        viewed: { kind: 'events', order: 'newest', filters: { stream: 'ledger-', type: ['CouponRedeemed', 'CouponReactivated'], actor: 'Kiri.Ngata@example.nz', from: '2026-01-01' } },
+        viewed: { kind: 'events', order: 'newest', filters: { stream: 'ledger-', type: ['CouponRedeemed', 'CouponReactivated'], actor: 'Kiri.Ngata@example.nz', from: '2026-01-03' } },
         viewedAt: record.occurredAt,
       },
     });
     // Every view of one admin: the prefix of their streams.
-    expect((await everyPage(`stream=auditViews-${adminId}-&limit=200`)).events.length).toBeGreaterThanOrEqual(before + 2);
+    expect((await everyPage(`stream=auditViews-${adminId}-&limit=200`)).events.map((e) => e.id)).toContain(record.id);
     // Another admin's view is not this one's.
     expect((await everyPage(`stream=auditViews-${generalId}-`)).events).toEqual([]);
   });

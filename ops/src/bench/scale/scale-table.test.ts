@@ -37,6 +37,13 @@ describe('scaleTable', () => {
     expect(lines.indexOf(reference)).toBeLessThan(lines.indexOf(row('GET /api/health ÷ bare')));
   });
 
+  it("gives the export of a partner's data (time, size, leads) per size, and a dash where it was not measured", () => {
+    const withExport = scaleTable([{ ...figures(0, 241 * 1024 * 1024), export: { ms: 1_234, bytes: 120_000, leads: 1_000 } }, figures(1, 315 * 1024 * 1024)]);
+    const line = withExport.split('\n').find((l) => l.startsWith("| Export of a partner's data (time, size, leads)"))!;
+    expect(line).toContain('1.2 s, 117 KB, 1,000 leads');
+    expect(line).toMatch(/\| — +\| seconds +\|$/);
+  });
+
   it('states memory, rebuild and the valuations against a demo store timed beside each size, one column a size', () => {
     expect(table.split('\n')[0]).toMatch(/\| Measure +\| demo +\| 10× +\| Aim +\|/);
     expect(row('Server RSS after the load (peak)')).toContain('315 MB (325 MB)');

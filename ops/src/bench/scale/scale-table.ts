@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fmtInt, fmtMs, machine } from '../table';
+import { backupRows, type BackupFigures } from './backup-figures';
 import type { StoreCounts } from './grow-store';
 import type { RouteRatio } from './route-ratios';
 import type { ScaleSize } from './sizes';
@@ -21,6 +22,10 @@ export interface SizeFigures {
   research: { p50: number; p95: number; failed: number };
   /** `ms`: the median of `runs` (a short rebuild is run several times, a long one once). */
   rebuild: { events: number; ms: number; runs: readonly number[] };
+  /** An admin's export of the demo broker's data, holding the size's leads (export-figures.ts). */
+  export?: { ms: number; bytes: number; leads: number };
+  /** Backup of the running service and its restore (backup-figures.ts). */
+  backup?: BackupFigures;
 }
 
 /** Aims from issue 7: read routes at ≥ 0.5× bare, rebuild ≥ 50,000 events/s, POST p50 within 1.3× of the demo store's. */
@@ -61,6 +66,8 @@ export function scaleTable(figures: readonly SizeFigures[]): string {
       ),
       `≥ ${fmtInt(AIM_REBUILD)} events/s`,
     ],
+    ...backupRows(figures),
+    ["Export of a partner's data (time, size, leads)", ...figures.map((f) => (f.export ? `${(f.export.ms / 1000).toFixed(1)} s, ${kb(f.export.bytes)}, ${fmtInt(f.export.leads)} leads` : '—')), 'seconds'],
     [`Reference: request id, log line and security headers alone, on ${demo.ratios[0]?.route.label ?? 'the first route'}'s body ÷ bare`, ...figures.map((f) => ratioCell(f.basics)), '— (the most a route can read)'],
     ...demo.ratios.map((r, i) => [`${r.route.label} ÷ bare`, ...figures.map((f) => ratioCell(f.ratios[i]!)), `≥ ${AIM_RATIO}×`]),
   ];

@@ -10,6 +10,8 @@ import { useNetworkRequired } from '../../offline';
 import { USERS_PAGE_SIZE, type ListPage } from './admin-list';
 import { adminUsersKey, useAdminUsers } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
+import { UserExportButton } from './UserExportButton';
+import { EraseUserButton } from './EraseUserButton';
 import type { StackedColumn } from './ResponsiveTable';
 import { roleSaveBlock } from './role-edit';
 import { HistoryLink } from './history/HistoryLink';
@@ -57,7 +59,8 @@ function useChangeRoles(onDone: () => void) {
  * User Management (partner/admin spec "/admin"): users with name, email and role badges, a page
  * at a time from the server (X-Total-Count), searchable by name or email. Edit Roles shows
  * checkboxes with Save and Cancel; Save waits for a change, and at least one role must stay
- * selected. On a phone each user is a card with Edit Roles in reach (ResponsiveTable).
+ * selected. On a phone each user is a card with Edit Roles in reach (ResponsiveTable). Erase
+ * (EraseUserButton.tsx) is on every row but the admin's own.
  */
 export function UserManagement() {
   const { params, setPage, setSearch } = useListState(USERS_PAGE_SIZE);
@@ -65,7 +68,10 @@ export function UserManagement() {
   const [editing, setEditing] = useState<{ id: string; roles: RoleName[]; current: readonly RoleName[] } | null>(null);
   const change = useChangeRoles(() => setEditing(null));
   const { ensureOnline } = useNetworkRequired();
+  const { user: me } = useUser();
   const section = useRef<HTMLDivElement>(null);
+  // An erased person's row (and its buttons) goes: focus moves to the list's search box, not the page's start.
+  const focusSearch = () => section.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
   // Focus follows the edit: into its first checkbox when it opens (the Edit Roles button is gone),
   // back to that user's Edit Roles when it closes, so a keyboard user never lands on the page's start.
   const lastEdited = useRef<string | null>(null);
@@ -135,13 +141,15 @@ export function UserManagement() {
             <Button size="small" data-edit-roles={u.id} onClick={() => setEditing({ id: u.id, roles: [...u.roles], current: u.roles })} aria-label={`Edit Roles of ${u.firstName} ${u.lastName}`}>
               Edit Roles
             </Button>
+            <UserExportButton user={u} />
+            {u.id !== me?.id && <EraseUserButton user={u} onErased={focusSearch} />}
           </Space>
         ),
     },
   ];
 
   return (
-    <Card title={<h2 className="card-title">User Management</h2>} className="admin-section" ref={section}>
+    <Card id="user-management" title={<h2 className="card-title">User Management</h2>} className="admin-section" ref={section}>
       <PagedSearchTable<User>
         noun={{ one: 'user', many: 'users' }}
         searchHint="name or email"

@@ -13,6 +13,8 @@ import { issuesToFields } from '../../forms/validators';
 import { useMyRoles } from '../partner-apply/partner-queries';
 import { formatDateNZ } from '../../format/format';
 import { partnerIdsByRole } from './partner-ids';
+import { DataExportCard } from './DataExportCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
 
 type ProfileValues = { firstName: string; lastName: string; email: string };
 const profileFields = ['firstName', 'lastName', 'email'] as const;
@@ -115,6 +117,8 @@ export default function ProfilePage() {
           <AccountDetails user={user} />
         </Card>
       </div>
+      <DataExportCard />
+      <DeleteAccountCard />
     </section>
   );
 }

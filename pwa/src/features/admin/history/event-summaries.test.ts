@@ -110,6 +110,13 @@ describe('the line of each known event', () => {
   });
 });
 
+describe('the record of a personal data export', () => {
+  it('tells an admin’s export, with its reason, from the person’s own download', () => {
+    expect(line('PersonalDataExported', { userId: 'u-1', by: 'u-admin', reason: 'Access request by email', at: '2026-03-01T00:00:00Z' }, jane)).toBe('Personal data exported on request: “Access request by email” by Jane Admin (jane@example.nz)');
+    expect(describeEvent(ev('PersonalDataExported', { userId: 'u-1', by: 'u-1', reason: null, at: '2026-03-01T00:00:00Z' }))).toBe('Personal data downloaded by its owner');
+  });
+});
+
 describe('the record of viewing the history', () => {
   it('says what was looked at or exported, with the filters used', () => {
     expect(line('AuditHistoryViewed', { viewerId: 'u-admin', viewed: { kind: 'stream', stream: 'user-42' } }, jane)).toBe('Viewed the timeline of user-42 by Jane Admin (jane@example.nz)');

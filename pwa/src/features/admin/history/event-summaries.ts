@@ -30,6 +30,8 @@ import type {
   PartnerEvent,
   PartnerLeadEvent,
   PaymentCustomerEvent,
+  PersonalDataEvent,
+  ErasureEvent,
   PropertyEvent,
   RoleName,
   SaleEvent,
@@ -64,7 +66,9 @@ type KnownEvent =
   | StripeWebhookEvent
   | CouponEvent
   | DemoSeedEvent
-  | AuditViewEvent;
+  | AuditViewEvent
+  | PersonalDataEvent
+  | ErasureEvent;
 export type KnownEventType = KnownEvent['type'];
 /** An event's data as an old or partial event may hold it: every field possibly missing. */
 type DataOf<T extends KnownEventType> = Partial<Extract<KnownEvent, { type: T }>['data']>;
@@ -212,6 +216,9 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
       : d.viewed?.kind === 'export'
         ? `Exported the event history${d.viewed.format ? ` as ${d.viewed.format.toUpperCase()}` : ''}${viewedFilters(d.viewed.filters)}`
         : `Viewed the event history${viewedFilters(d.viewed?.filters)}`,
+  // Copies of a person's data (issue 50): the person's own download, or an admin's on their request.
+  PersonErased: (d) => (d.requestedBy === 'admin' ? `Person erased by an admin on request${because(d.reason)}` : 'Account deleted by its owner; their personal information erased'),
+  PersonalDataExported: (d) => (d.reason?.trim() ? `Personal data exported on request${because(d.reason)}` : 'Personal data downloaded by its owner'),
   // Operations
   DemoSeedStarted: () => 'Demo data seeding started',
   DemoSeedCompleted: (d) => `Demo data seeded: ${count(d.accounts, 'account', 'accounts')}, ${count(d.properties, 'property', 'properties')}, ${count(d.valuations, 'valuation', 'valuations')}`,
