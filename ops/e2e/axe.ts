@@ -22,9 +22,27 @@ export function describeViolations(violations: Result[]): string[] {
   );
 }
 
+/**
+ * Until nothing is moving: a button that was just enabled is still fading to its colours (an antd
+ * transition), and axe would measure the contrast of a half-drawn state. Endless animations
+ * (spinners) do not count.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
 /** The serious and critical violations on the page now, described (empty when there are none). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return describeViolations(results.violations.filter((v) => BLOCKING.has(v.impact ?? '')));
+}
+
+/** The same over one part of the page (an open dialog), less the parts `without` names. */
+export async function seriousViolationsIn(page: Page, selector: string, without?: string): Promise<string[]> {
+  await animationsSettled(page);
+  const builder = new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS);
+  const results = await (without ? builder.exclude(without) : builder).analyze();
   return describeViolations(results.violations.filter((v) => BLOCKING.has(v.impact ?? '')));
 }
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import { describeViolations, seriousViolations, WCAG_TAGS } from './axe';
+import { seriousViolations, seriousViolationsIn } from './axe';
 import { becomeAdmin, newPerson, registerThroughUi, signInThroughUi, startSuite, toast, visible, type Suite } from './harness';
 
 /**
@@ -35,11 +34,6 @@ async function expectArchive(download: Download) {
  * rest of the dashboard is checked by accessibility.e2e.test.ts; the list's search box is left out:
  * antd's clear button in it, shown once a search is typed, is 12 px, below WCAG 2.2's 24 px target.)
  */
-async function seriousViolationsIn(page: Page, selector: string, without?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS);
-  const results = await (without ? builder.exclude(without) : builder).analyze();
-  return describeViolations(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
-}
 
 async function noOverflow(page: Page) {
   const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
