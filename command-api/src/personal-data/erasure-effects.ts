@@ -5,6 +5,7 @@ import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { adSubscriptionDecider, adSubscriptionStream } from '../advertising/subscriptions/ad-subscription';
 import { leadStream } from '../leads/lead';
+import { SESSIONS } from '../plugins/session-store';
 import { imageKeyOfPath } from '../uploads/image-path';
 
 export type ErasureDeps = { stores: Pick<Stores, 'eventStore' | 'readStore' | 'credentials' | 'blobStore' | 'personalKeys'>; config: { DATA_DIR: string } };
@@ -26,7 +27,7 @@ export async function completeErasure(deps: ErasureDeps, event: { id: string; da
   await removeOutboxMail(deps, data);
   await stores.personalKeys.erase({ persons: data.persons, scopes: data.scopes, at: data.at });
   await stores.credentials.delete(data.userId);
-  await stores.readStore.collection('sessions').deleteMany({ 'sess.userId': data.userId });
+  await stores.readStore.collection(SESSIONS).deleteMany({ 'sess.userId': data.userId });
   for (const path of data.records.uploads) {
     const key = imageKeyOfPath(path);
     if (key) await stores.blobStore.delete(key);

@@ -14,7 +14,7 @@ import {
   type PartnerApplicationDoc,
 } from '@kainga/projections';
 import { userStream } from '../accounts/user';
-import { pagesOf } from '../profile/paged-reads';
+import { idsOf } from '../profile/paged-reads';
 
 /** What an erasure covers, found before any key is destroyed (the emails cannot be read after). */
 export interface ErasureScope {
@@ -25,15 +25,7 @@ export interface ErasureScope {
   scopes: string[];
 }
 
-const NEWEST_FIRST = { createdAt: -1, _id: 1 } as const;
 const isUpload = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/api/uploads/');
-
-/** The ids of a person's documents of a collection, a page at a time along its (userId|ownerId, createdAt) index. */
-async function idsOf(stores: Pick<Stores, 'readStore'>, collection: string, filter: Record<string, unknown>): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const page of pagesOf(stores.readStore.collection(collection), filter, NEWEST_FIRST)) for (const d of page) ids.push(d._id);
-  return ids;
-}
 
 /**
  * Everything of a person's that an erasure names, by id: their partner records with their adverts
@@ -51,9 +43,9 @@ export async function erasureScopeOf(stores: Pick<Stores, 'readStore' | 'eventSt
     store.collection<PartnerApplicationDoc>(PARTNER_APPLICATIONS).find({ userId }),
     Promise.all(partnerIds.map((partnerId) => store.collection<AdContentDoc>(AD_CONTENT).find({ partnerId }))).then((all) => all.flat()),
     Promise.all(partnerIds.map((partnerId) => store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ partnerId }))).then((all) => all.flat()),
-    idsOf(stores, PROPERTIES, { ownerId: userId }),
-    idsOf(stores, VALUATIONS, { userId }),
-    idsOf(stores, PARTNER_LEADS, { userId }),
+    idsOf(store, PROPERTIES, { ownerId: userId }),
+    idsOf(store, VALUATIONS, { userId }),
+    idsOf(store, PARTNER_LEADS, { userId }),
   ]);
 
   // The addresses, read while they still can be: the account's over time, and its partner contacts.

@@ -9,7 +9,8 @@ interface SessionDoc {
   [key: string]: unknown;
 }
 
-const SESSIONS = 'sessions';
+/** The read-store collection of sessions (an erasure deletes a person's). */
+export const SESSIONS = 'sessions';
 
 /**
  * Sessions in the read store (collection `sessions`: sid, sess, expire as the spec's schema),

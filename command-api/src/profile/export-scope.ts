@@ -25,7 +25,7 @@ import {
   type PartnerLocationDoc,
 } from '@kainga/projections';
 import { emailReservationStream } from '../accounts/email-reservation';
-import { pagesOf } from './paged-reads';
+import { idsOf } from './paged-reads';
 
 /**
  * Whose data an export holds, found through the read models' own indexes: the account, and the
@@ -52,14 +52,6 @@ export interface ExportScope {
   counts: { properties: number; valuations: number; messagesSent: number; leadsReceived: number };
 }
 
-const ID_ONLY = { _id: 1 } as const;
-const OLDEST_FIRST = { createdAt: 1, _id: -1 } as const;
-
-async function idsOf(readStore: ReadStore, collection: string, filter: Record<string, unknown>): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const page of pagesOf(readStore.collection(collection), filter, OLDEST_FIRST, { projection: ID_ONLY })) for (const d of page) ids.push(d._id);
-  return ids;
-}
 
 /** What the export of `userId` covers; null when there is no such account. */
 export async function exportScopeOf(stores: Pick<Stores, 'readStore'>, userId: string): Promise<ExportScope | null> {

@@ -1,4 +1,4 @@
-import type { Collection, Doc, Filter, Projection, Sort } from '@kainga/platform';
+import type { Collection, Doc, Filter, ReadStore, Projection, Sort } from '@kainga/platform';
 
 /** Documents read per page of a long list (a partner's leads, their charges, their history). */
 export const EXPORT_PAGE_SIZE = 500;
@@ -20,4 +20,14 @@ export async function* pagesOf<T extends Doc>(coll: Collection<T>, filter: Filte
 /** The same walk, one mapped document at a time. */
 export async function* eachOf<T extends Doc, R>(pages: AsyncIterable<T[]>, map: (doc: T) => R): AsyncGenerator<R> {
   for await (const page of pages) for (const doc of page) yield map(doc);
+}
+
+const ID_ONLY = { _id: 1 } as const;
+const OLDEST_FIRST = { createdAt: 1, _id: -1 } as const;
+
+/** The ids of a person's documents of a collection, id-only pages along its (userId|ownerId|partnerId, createdAt) index. */
+export async function idsOf(readStore: ReadStore, collection: string, filter: Record<string, unknown>): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of pagesOf(readStore.collection(collection), filter, OLDEST_FIRST, { projection: ID_ONLY })) for (const d of page) ids.push(d._id);
+  return ids;
 }
