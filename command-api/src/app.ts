@@ -58,7 +58,10 @@ import requestBasics, { requestBasicsOptions } from './plugins/request-basics';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import security from './plugins/security';
 import sessionReader from './plugins/session-reader';
-import sessions, { sessionParts, sessionSweeper } from './plugins/sessions';
+import sessions, { sessionParts } from './plugins/sessions';
+import { LoginThrottle } from './auth/login-throttle';
+import { retentionJobs } from './retention/retention-jobs';
+import retentionSchedule from './retention/retention-schedule';
 
 /** Largest JSON body accepted; image uploads have their own limits (uploads/image-kinds.ts). */
 export const BODY_LIMIT = 64 * 1024;
@@ -124,13 +127,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Everything that knows who is asking, in two scopes sharing one signer and one session store.
   const parts = sessionParts(deps);
   const hintMaxAge = deps.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60;
-  await app.register(sessionSweeper, { parts });
+  const throttle = new LoginThrottle();
+  // What is kept about visitors only for a while is dropped on a schedule (docs/retention.md).
+  await app.register(retentionSchedule, { jobs: retentionJobs(deps, { sessions: parts, throttle, serving }) });
   // The routes that make, change or end a session: @fastify/session (sessions.ts) and the actor.
   await app.register(async function sessionScope(scope) {
     await scope.register(sessions, { parts });
     await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => (request.session === undefined ? undefined : !!request.session?.userId) });
     await scope.register(actor, { deps });
-    await scope.register(authRoutes, { deps });
+    await scope.register(authRoutes, { deps, throttle });
     await scope.register(oauthRoutes, { deps });
     await scope.register(invitationRoutes, { deps });
     await scope.register(accountDeletionRoutes, { deps });
@@ -139,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async function signedInScope(scope) {
     await scope.register(sessionReader, { deps, parts });
     await scope.register(signedInHint, { maxAgeSeconds: hintMaxAge, signedIn: (request) => (request.userResolved ? request.user !== null : undefined) });
-    await scope.register(currentUserRoute);
+    await scope.register(currentUserRoute, { deps });
     await scope.register(profileRoutes, { deps });
     await scope.register(profileExportRoutes, { deps });
     await scope.register(adminUserRoutes, { deps });

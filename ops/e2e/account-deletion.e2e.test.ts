@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, seriousViolationsIn } from './axe';
@@ -229,8 +231,8 @@ describe('an admin erases a person on their request', () => {
       await searchUsers(page, person.email);
       const open = await visible(page.getByRole('button', { name: 'Erase Ari Phone' }));
       await noOverflow(page);
-      // The list with its Erase buttons (its search box is left out, as in data-export.e2e.test.ts: antd's 12 px clear button).
-      expect(await seriousViolationsIn(page, '#user-management', '.admin-search')).toEqual([]);
+      // The list with its Erase buttons, and its search box with the clear button a search shows.
+      expect(await seriousViolationsIn(page, '#user-management')).toEqual([]);
       await open.click();
       const dialog = await visible(page.getByRole('dialog', { name: 'Erase Ari Phone?' }));
       await dialog.getByLabel('Reason for the erasure').fill('Phone request, ticket 4413');
@@ -247,6 +249,7 @@ describe('an admin erases a person on their request', () => {
   });
 });
 
+/** The dialog says which way of confirming the account needs (GET /api/auth/user's hasPassword). */
 describe('with Google sign-in offered', () => {
   let google: Suite;
   beforeAll(async () => {
@@ -256,27 +259,44 @@ describe('with Google sign-in offered', () => {
     await google?.close();
   });
 
-  it('an account without a password can say so and send none; one with a password is then asked for it', async () => {
-    const person = newPerson('Nikau', 'Password');
+  it('an account with a password is asked for it, and offered no other way', async () => {
     const page = await google.newPage();
-    await registerThroughUi(page, person);
+    await registerThroughUi(page, newPerson('Nikau', 'Password'));
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = await visible(deleteDialog(page));
-    const confirm = dialog.getByRole('button', { name: 'Delete account', exact: true });
-    const password = dialog.getByLabel('Your password');
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('I have no Kāinga password: I sign in with Google or GitHub').check();
-    // No password to type: the button is offered, the box is not.
-    expect(await password.isDisabled()).toBe(true);
-    expect(await confirm.isDisabled()).toBe(false);
+    await visible(dialog.getByLabel('Your password'));
+    expect(await dialog.getByText(/no Kāinga password/).count()).toBe(0);
+    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Delete account', exact: true }).isDisabled()).toBe(true);
+  });
+
+  it('an account without a password is told it needs a recent sign-in, and the server’s refusal offers Google', async () => {
+    const person = newPerson('Kahu', 'Google');
+    const page = await google.newPage();
+    await registerThroughUi(page, person);
+    // As an account made by a Google sign-in has none (no fake Google here): its password goes.
+    const { body: me } = await callApi<{ id: string }>(page, 'GET', '/api/auth/user');
+    const credentials = new Database(join(google.server.dataDir, 'credentials.sqlite'));
+    credentials.prepare('DELETE FROM credentials WHERE user_id = ?').run(me.id);
+    credentials.close();
+    expect((await callApi<{ hasPassword: boolean }>(page, 'GET', '/api/auth/user')).body.hasPassword).toBe(false);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = await visible(deleteDialog(page));
+    await visible(dialog.getByText(/Your account has no Kāinga password: you sign in with Google or GitHub\./));
+    await visible(dialog.getByText(/can be deleted only within 10 minutes of signing in/));
+    expect(await dialog.getByLabel('Your password').count()).toBe(0);
+    const confirm = dialog.getByRole('button', { name: 'Delete account', exact: true, disabled: false });
+    await confirm.waitFor();
     expect(await seriousViolationsIn(page, '.ant-modal-wrap')).toEqual([]);
+    // This session began with a password, not a Google sign-in: the server asks for one.
     await confirm.click();
-    // This account has a password (the server knows): it asks for it, and the box is back.
-    await visible(dialog.getByRole('alert').filter({ hasText: 'Please enter your password to delete your account.' }));
-    expect(await password.isDisabled()).toBe(false);
-    expect(await dialog.getByLabel('I have no Kāinga password: I sign in with Google or GitHub').isChecked()).toBe(false);
-    // Deleting with the password from here is the journey tested above ("deletes with the right password").
+    const refusal = await visible(dialog.getByRole('alert').filter({ hasText: 'Please sign in again with Google or GitHub, then delete your account within 10 minutes.' }));
+    const signIn = await visible(refusal.getByRole('link', { name: 'Sign in again with Google' }));
+    expect(await signIn.getAttribute('href')).toBe('/api/login/google?returnTo=%2Fprofile');
+    expect(await refusal.getByRole('link', { name: 'Sign in again with GitHub' }).count()).toBe(0);
+    expect(await seriousViolationsIn(page, '.ant-modal-wrap'), 'with the refusal').toEqual([]);
     expect((await callApi(page, 'GET', '/api/auth/user')).status).toBe(200); // nothing was deleted
   });
 });

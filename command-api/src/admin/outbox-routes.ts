@@ -1,8 +1,7 @@
 import { AdminOutboxPage, AdminOutboxQuery } from '@kainga/contracts';
-import { readOutbox } from '@kainga/platform';
+import { outboxDirOf, readOutbox } from '@kainga/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { join, resolve } from 'node:path';
 import type { AppDeps } from '../deps';
 import { routeGuard } from '../plugins/actor';
 import { errorResponses } from '../plugins/schemas';
@@ -15,7 +14,7 @@ import { errorResponses } from '../plugins/schemas';
 export default async function adminOutboxRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The folder the outbox sender writes to (platform's emailSenderFor).
-  const outbox = join(resolve(deps.config.DATA_DIR), 'outbox');
+  const outbox = outboxDirOf(deps.config);
 
   r.get(
     '/api/admin/outbox',

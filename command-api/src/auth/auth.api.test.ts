@@ -24,7 +24,7 @@ describe('sign-in API', () => {
     expect(cookie).not.toMatch(/Secure/); // plain http here; Secure is set behind TLS
     const me = await c.get('/api/auth/user');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(user);
+    expect(me.json()).toEqual({ ...user, hasPassword: true });
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {

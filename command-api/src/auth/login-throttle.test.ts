@@ -54,4 +54,16 @@ describe('LoginThrottle', () => {
     expect(t.retryAfter('a', 'ip')).toBe(0);
     expect(t.retryAfter('a', 'elsewhere')).toBeGreaterThan(0);
   });
+
+  it('forgets an account and an address once their failures are older than every window', () => {
+    let now = 0;
+    const t = new LoginThrottle(limits(), () => now);
+    t.fail('someone@example.nz', '203.0.113.9');
+    now = 3999;
+    expect(t.sweep()).toBe(0);
+    expect(t.size).toBe(3);
+    now = 4000;
+    expect(t.sweep()).toBe(3);
+    expect(t.size).toBe(0);
+  });
 });

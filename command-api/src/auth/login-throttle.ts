@@ -71,9 +71,24 @@ export class LoginThrottle {
     this.failures.delete(this.keys(account, address)[0]![0]);
   }
 
-  private sweep() {
+  /**
+   * Forgets the failures older than every window (an account's email and an address are held no
+   * longer than they count: the retention schedule runs this each minute); answers how many keys went.
+   */
+  sweep(): number {
     const longest = Math.max(this.limits.perPair.windowMs, this.limits.perAccount.windowMs, this.limits.perAddress.windowMs);
     const since = this.now() - longest;
-    for (const [key, list] of this.failures) if (list.at(-1)! <= since) this.failures.delete(key);
+    let forgotten = 0;
+    for (const [key, list] of this.failures) {
+      if (list.at(-1)! > since) continue;
+      this.failures.delete(key);
+      forgotten++;
+    }
+    return forgotten;
+  }
+
+  /** Keys held (tests). */
+  get size(): number {
+    return this.failures.size;
   }
 }

@@ -74,7 +74,7 @@ describe('sign-in with Google and GitHub', () => {
     const { c, back } = await signInWith('google');
     expect(back.headers.location).toBe('/profile');
     const me = (await c.get('/api/auth/user')).json();
-    expect(me).toMatchObject({ email: 'rangi@gmail.example', firstName: 'Rangi', lastName: 'Parata', roles: ['general'], profileImageUrl: 'https://img.example/r.png' });
+    expect(me).toMatchObject({ email: 'rangi@gmail.example', firstName: 'Rangi', lastName: 'Parata', roles: ['general'], profileImageUrl: 'https://img.example/r.png', hasPassword: false });
     const again = await signInWith('google');
     expect((await again.c.get('/api/auth/user')).json().id).toBe(me.id);
   });

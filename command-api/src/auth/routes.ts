@@ -9,7 +9,7 @@ import { idempotencyKeyOf, loadUser, metadataOf } from '../plugins/actor';
 import { refuseCrossSite } from '../plugins/cross-site';
 import { errorResponses } from '../plugins/schemas';
 import { rateLimitKey } from '../plugins/security';
-import { LoginThrottle } from './login-throttle';
+import type { LoginThrottle } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './password';
 import { createHash } from 'node:crypto';
 import adminEmailRoutes, { afterSignIn } from './admin-email-routes';
@@ -17,9 +17,8 @@ import { safeReturnTo, signIn } from './sign-in';
 
 const ReturnToQuery = z.object({ returnTo: z.string().max(2000).optional() });
 
-export default async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+export default async function authRoutes(app: FastifyInstance, { deps, throttle }: { deps: AppDeps; throttle: LoginThrottle }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = new LoginThrottle();
   const authLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
   await app.register(adminEmailRoutes, { deps });
 

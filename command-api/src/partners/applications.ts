@@ -4,6 +4,7 @@ import { findApplication, locationsOfPartners, approvedApplications, pendingAppl
 import type { AppDeps } from '../deps';
 import type { CommandCtx } from '../accounts/accounts';
 import { userDecider, userStream } from '../accounts/user';
+import { refuseIfErased } from '../accounts/erased-person';
 import { applicationDecider, applicationStream, profileOf, type SubmittedApplication } from './application';
 import { partnerDecider, partnerStream } from './partner';
 import { unknownLocations, usersById } from './partner-views';
@@ -101,7 +102,7 @@ export const APPLICANT_ERASED = 'The applicant’s account was erased, so this a
 export async function approveApplication(deps: Deps, applicationId: string, ctx: CommandCtx) {
   // By the log, not a read model: an erased applicant is never enrolled again.
   const { state } = await loadAggregate(deps.stores.eventStore, applicationDecider, applicationStream(applicationId));
-  if (state.status !== 'none' && (await loadAggregate(deps.stores.eventStore, userDecider, userStream(state.application.userId))).state.status === 'erased') throw conflict(APPLICANT_ERASED);
+  if (state.status !== 'none') await refuseIfErased(deps, state.application.userId, APPLICANT_ERASED);
   const result = await handleCommand(
     deps.stores.eventStore,
     applicationDecider,

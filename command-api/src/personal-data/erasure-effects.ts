@@ -1,8 +1,8 @@
 import type { PersonErased } from '@kainga/contracts';
-import { CommandError, handleCommand, readOutbox, visitorPersonOf, type CommandContext, type Stores } from '@kainga/platform';
+import { CommandError, handleCommand, outboxDirOf, readOutbox, visitorPersonOf, type CommandContext, type Stores } from '@kainga/platform';
 import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { adSubscriptionDecider, adSubscriptionStream } from '../advertising/subscriptions/ad-subscription';
 import { leadStream } from '../leads/lead';
 import { SESSIONS } from '../plugins/session-store';
@@ -54,7 +54,7 @@ async function endSubscription(stores: ErasureDeps['stores'], subscriptionId: st
  * requests to partners (named by the request's event ids). With SMTP, no copy is kept here.
  */
 async function removeOutboxMail(deps: ErasureDeps, data: PersonErased['data']) {
-  const dir = join(resolve(deps.config.DATA_DIR), 'outbox');
+  const dir = outboxDirOf(deps.config);
   if (!existsSync(dir)) return;
   const secret = await deps.stores.personalKeys.visitorSecret();
   const persons = new Set(data.persons);

@@ -35,9 +35,15 @@ export class FixedWindowCounter {
     return window.count > this.max ? window.endsAt - now : 0;
   }
 
-  /** Forgets the windows that have ended. */
-  sweep(now = this.now()): void {
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  /** Forgets the windows that have ended; answers how many. */
+  sweep(now = this.now()): number {
+    let forgotten = 0;
+    for (const [key, window] of this.windows) {
+      if (window.endsAt > now) continue;
+      this.windows.delete(key);
+      forgotten++;
+    }
+    return forgotten;
   }
 
   /** Keys held (tests). */

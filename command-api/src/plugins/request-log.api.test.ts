@@ -29,6 +29,13 @@ describe('request logging', () => {
     expect(JSON.stringify(mine[0])).not.toContain('"req"');
   });
 
+  it('logs a query’s parameter names without what was typed into them', async () => {
+    const res = await t.app.inject({ url: '/api/partners/directory?search=aroha.ngata%40example.nz&page=2&flag' });
+    const mine = ofRequest(res.headers['x-request-id'] as string);
+    expect(mine[0]).toMatchObject({ url: '/api/partners/directory?search=…&page=…&flag=…' });
+    expect(JSON.stringify(lines)).not.toContain('aroha.ngata');
+  });
+
   it('still logs an unexpected error (with its stack), and its request line at error level', async () => {
     // A read store that fails under a route.
     const store = t.stores.readStore;

@@ -31,15 +31,32 @@ export class OneLinePerRequest extends LogController {
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     if (!error && this.raw) {
       // The same five fields as below, in the same order (request-log.api.test.ts reads them back).
-      const fields = `"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"statusCode":${reply.statusCode},"responseTime":${responseTime}`;
+      const fields = `"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},"statusCode":${reply.statusCode},"responseTime":${responseTime}`;
       this.raw(reply.statusCode >= 500 ? 'error' : 'info', fields, 'request completed');
       return;
     }
-    const line = { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime };
+    const line = { reqId: request.id, method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else if (reply.statusCode >= 500) this.lines.error(line, 'request completed');
     else this.lines.info(line, 'request completed');
   }
+}
+
+/**
+ * The URL as a request line logs it: the path, and the query's parameter names with their values
+ * withheld (`/api/admin/users?search=…&page=…`). A query holds what people type (a search for a
+ * name or an email, an admin's reason for an export), and request logs leave the service for the
+ * operator's log pipeline, kept there on its own terms (docs/retention.md).
+ */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const names = url
+    .slice(query + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=', 1)[0]}=…`);
+  return `${url.slice(0, query)}?${names.join('&')}`;
 }
 
 /**

@@ -39,12 +39,3 @@ export default fp(async function sessions(app: FastifyInstance, { parts }: { par
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: maxAgeMs },
   });
 });
-
-/** Deletes expired sessions every 10 minutes while the app runs (once per app, not per scope). */
-export const sessionSweeper = fp(async function sessionSweeper(app: FastifyInstance, { parts }: { parts: SessionParts }) {
-  const sweeper = setInterval(() => {
-    parts.store.sweep().catch((err) => app.log.warn({ err }, 'session sweep failed'));
-  }, 10 * 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
-});

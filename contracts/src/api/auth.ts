@@ -39,6 +39,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * GET /api/auth/user's answer: the user record, and whether the account has a password (one made
+ * with Google or GitHub may have none). The delete-account dialog asks for the password only then.
+ */
+export const CurrentUser = User.extend({ hasPassword: z.boolean() });
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
 /** PATCH /api/profile with the user-profile messages of partner/admin spec §5. */
 export const ProfileUpdateRequest = z.strictObject({
   firstName: name('First name'),

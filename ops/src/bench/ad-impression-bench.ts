@@ -42,16 +42,15 @@ export async function adImpressionBench(dataDir: string, options: { impressions:
   try {
     const url = kainga.url.replace('localhost', '127.0.0.1');
     const stores = kainga.deps.stores;
-    const secret = kainga.deps.sessionSecret;
     const adverts: { adContentId: string; subscriptionId: string }[] = [];
     for (let i = 0; i <= Math.floor(options.impressions / GOLD_CAP); i++) adverts.push(await placeAdvert(stores, { partnerId: 'bench-partner', userId: 'bench-user', role: 'registered_valuer' }));
     const headers = { 'content-type': 'application/json', 'user-agent': BROWSER };
-    const variants = Array.from({ length: options.impressions + 1 }, (_, i) => {
+    const variants = await Promise.all(Array.from({ length: options.impressions + 1 }, async (_, i) => {
       const ad = adverts[i % adverts.length]!;
       const cookie = newAdCookie();
-      const body = JSON.stringify({ adContentId: ad.adContentId, placement: 'sidebar_valuation', userAgent: BROWSER, city: 'Auckland', suburb: null, serveToken: serveTokenFor(secret, cookie, ad, { cap: GOLD_CAP }) });
+      const body = JSON.stringify({ adContentId: ad.adContentId, placement: 'sidebar_valuation', userAgent: BROWSER, city: 'Auckland', suburb: null, serveToken: await serveTokenFor(kainga.deps, cookie, ad, { cap: GOLD_CAP }) });
       return { headers: { cookie: `${AD_SESSION_COOKIE}=${cookie}`, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }, body };
-    });
+    }));
     // The spare variant checks, before the load, that a served impression is counted.
     const spare = variants.pop()!;
     const probe = await fetch(`${url}/api/ads/impression`, { method: 'POST', headers: { ...headers, ...spare.headers }, body: spare.body });

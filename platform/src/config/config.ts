@@ -70,6 +70,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Days the embedded outbox keeps a copy of each mail (docs/retention.md). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TRUST_PROXY: trustProxy,
   PUBLIC_URL: optionalUrl(['http://', 'https://']).refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL, e.g. https://kainga.nz' }),
   ALLOWED_HOSTS: hostList,

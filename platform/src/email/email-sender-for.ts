@@ -1,7 +1,7 @@
-import { join, resolve } from 'node:path';
 import type { Config } from '../config/config';
 import type { EmailSender } from './email-sender';
 import { OutboxEmailSender } from './outbox-email-sender';
+import { outboxDirOf } from './outbox-retention';
 import { SmtpEmailSender } from './smtp-email-sender';
 
 export type EmailConfig = Pick<Config, 'DATA_DIR' | 'SMTP_URL' | 'EMAIL_FROM' | 'PUBLIC_URL'>;
@@ -19,7 +19,7 @@ const senders = new Map<string, EmailSender>();
  */
 export function emailSenderFor(config: EmailConfig): EmailSender {
   const from = emailFrom(config);
-  const outbox = join(resolve(config.DATA_DIR), 'outbox');
+  const outbox = outboxDirOf(config);
   const key = JSON.stringify([config.SMTP_URL ?? null, outbox, from]);
   let sender = senders.get(key);
   if (!sender) senders.set(key, (sender = config.SMTP_URL ? new SmtpEmailSender(config.SMTP_URL, from) : new OutboxEmailSender(outbox, from)));

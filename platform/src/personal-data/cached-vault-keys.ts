@@ -38,6 +38,10 @@ export class CachedVaultKeys {
     return key;
   }
 
+  liveScopes(prefix: string): Promise<string[]> {
+    return this.vault.liveScopes(prefix);
+  }
+
   visitorSecret(): Promise<Buffer> {
     return (this.secret ??= this.vault.visitorSecret());
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Binary, MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
 import { KEY_BYTES } from './sealed-box';
-import type { PersonalDataVault } from './personal-data-vault';
+import { prefixEnd, type PersonalDataVault } from './personal-data-vault';
 
 type KeyDoc = { _id: string; person: string | null; key: Binary | null; createdAt: string; erasedAt: string | null };
 type SecretDoc = { _id: string; secret: Binary };
@@ -71,6 +71,11 @@ export class MongoPersonalDataVault implements PersonalDataVault {
       if (before !== 'already' && !erased.includes(scope)) erased.push(scope);
     }
     return erased;
+  }
+
+  async liveScopes(prefix: string): Promise<string[]> {
+    const docs = await this.keys.find({ _id: { $gte: prefix, $lt: prefixEnd(prefix) }, erasedAt: null }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    return docs.map((d) => d._id);
   }
 
   async tombstones() {

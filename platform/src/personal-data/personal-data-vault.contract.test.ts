@@ -54,6 +54,17 @@ describe.each(adapters)('personal-data vault ($name)', ({ open, file }) => {
     await vault.close();
   });
 
+  it('lists the scopes of a prefix that still have their key', async () => {
+    const vault = await open();
+    for (const day of ['2026-11-29', '2026-11-30', '2026-12-01']) await vault.keyFor(`adVisitors:${day}`, null);
+    await vault.keyFor('adVisitorsX', null);
+    await vault.keyFor('adVisitors;', null);
+    await vault.erase({ scopes: ['adVisitors:2026-11-30'], at: '2026-12-02T03:00:00.000Z' });
+    expect(await vault.liveScopes('adVisitors:')).toEqual(['adVisitors:2026-11-29', 'adVisitors:2026-12-01']);
+    expect(await vault.liveScopes('nothing:')).toEqual([]);
+    await vault.close();
+  });
+
   it('keeps one visitor secret', async () => {
     const vault = await open();
     const secret = await vault.visitorSecret();

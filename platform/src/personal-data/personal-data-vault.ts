@@ -16,6 +16,8 @@ export interface PersonalDataVault {
   visitorSecret(): Promise<Buffer>;
   /** Destroys the keys of every scope linked to one of `persons` and of every scope in `scopes`; the scopes erased (tombstoned) by this call. */
   erase(request: { persons?: readonly string[]; scopes?: readonly string[]; at: string }): Promise<string[]>;
+  /** The scopes starting with `prefix` that still have their key (retention destroys keys by age: the advertising visitor keys). */
+  liveScopes(prefix: string): Promise<string[]>;
   /** Every erased scope with when (what a restore re-applies). */
   tombstones(): Promise<{ scope: string; person: string | null; erasedAt: string }[]>;
   close(): Promise<void>;
@@ -25,6 +27,11 @@ export interface PersonalDataVault {
  * The person id of a signed-out visitor, from their email: a keyed digest (the vault's secret), so
  * the log and the vault never hold the address, and a guess cannot be checked without the vault.
  */
+/** The first string after every string starting with `prefix` (a range scan's end: `a:` → `a;`). */
+export function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
 export function visitorPersonOf(secret: Buffer, email: string): string {
   return `visitor:${createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)}`;
 }

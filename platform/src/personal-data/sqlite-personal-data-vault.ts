@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { makeSqliteFilePrivate } from '../private-file';
 import { KEY_BYTES } from './sealed-box';
-import type { PersonalDataVault } from './personal-data-vault';
+import { prefixEnd, type PersonalDataVault } from './personal-data-vault';
 
 interface KeyRow {
   key: Buffer | null;
@@ -78,6 +78,14 @@ export class SqlitePersonalDataVault implements PersonalDataVault {
     // The destroyed keys' older page images leave the WAL too (a reader, e.g. a backup, may delay it to the next erasure or close).
     this.db.pragma('wal_checkpoint(TRUNCATE)');
     return erased;
+  }
+
+  async liveScopes(prefix: string): Promise<string[]> {
+    // A range on the primary key, not LIKE: the vault holds a scope per lead and property.
+    return this.db
+      .prepare<[string, string], { scope: string }>('SELECT scope FROM scope_keys WHERE scope >= ? AND scope < ? AND erased_at IS NULL ORDER BY scope')
+      .all(prefix, prefixEnd(prefix))
+      .map((r) => r.scope);
   }
 
   async tombstones() {

@@ -45,8 +45,8 @@ export default async function activeAdsRoutes(app: FastifyInstance, { deps, serv
       const impressionsThisMonth = await subscriptionImpressionsBetween(store, [...new Set(candidates.map((c) => c.subscription._id))], `${today.slice(0, 8)}01`, today);
       const shown = selectActiveAds(candidates, { placement, partnerRole, impressionsThisMonth });
       if (shown.length === 0) return [];
-      const { sessionHash } = serving.hasher.visitorOf(request, reply);
       const servedAt = Date.now();
+      const { sessionHash } = await serving.hasher.visitorOf(request, reply, servedAt);
       return shown.map((c) => ({
         ...toActiveAd(c),
         serveToken: serving.tokens.issue({ adContentId: c.content._id, subscriptionId: c.subscription._id, placement, locationId: c.subscription.locationId, cap: c.plan!.maxImpressions, sessionHash, servedAt }),

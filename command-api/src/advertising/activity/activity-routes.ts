@@ -79,9 +79,9 @@ export default async function adActivityRoutes(app: FastifyInstance, { deps, ser
     }
     if (ad.status !== 'active' || ad.subscriptionStatus !== 'active') throw new CommandError('conflict', AD_NOT_SHOWING);
 
-    const visitor = hasher.visitorOf(request, reply);
+    const visitor = await hasher.visitorOf(request, reply, now);
     const at = new Date(now).toISOString();
-    const judged = await filter.judge({ kind, ad, placement: body.placement, serveToken: body.serveToken, sessionHash: visitor.sessionHash, addressKey: rateLimitKey(request), month: nzDayOf(at).slice(0, 7), now });
+    const judged = await filter.judge({ kind, ad, placement: body.placement, serveToken: body.serveToken, sessionHash: visitor.sessionHash, earlierSessionHash: visitor.earlierSessionHash, addressKey: rateLimitKey(request), month: nzDayOf(at).slice(0, 7), now });
     if (!judged.count) {
       tally.count(ad, kind, judged.reason, now);
       return judged.reason === 'duplicate' ? duplicate : judged.reason === 'over_cap' ? capped : filtered;

@@ -49,7 +49,7 @@ describe('POST /api/ads/impression and /api/ads/click', () => {
       cookie,
       async send(kind: 'impression' | 'click', body: Record<string, unknown> & { adContentId: string }, headers: Record<string, string> = { 'user-agent': BROWSER }) {
         const target = body.adContentId === ad.adContentId ? ad : body.adContentId === pending.adContentId ? pending : { adContentId: body.adContentId, subscriptionId: 'none' };
-        const serveToken = cookie ? serveTokenFor(t.deps.sessionSecret, cookie, target) : null;
+        const serveToken = cookie ? await serveTokenFor(t.deps, cookie, target) : null;
         const payload = { placement: 'sidebar_valuation', userAgent: BROWSER, serveToken, ...body };
         const res = await app.inject({ method: 'POST', url: `/api/ads/${kind}`, payload, headers, cookies: cookie ? { [AD_SESSION_COOKIE]: cookie } : {}, remoteAddress });
         return res;
@@ -122,16 +122,16 @@ describe('POST /api/ads/impression and /api/ads/click', () => {
   it('counts nothing that was not served to that browser: no token, a forged or stale one, another session’s, no cookie, another advert’s', async () => {
     const before = (await counted()).length;
     const b = browser();
-    const token = serveTokenFor(t.deps.sessionSecret, b.cookie!, ad);
+    const token = await serveTokenFor(t.deps, b.cookie!, ad);
     const forged = `${Buffer.from(JSON.stringify([ad.adContentId, ad.subscriptionId, 'sidebar_valuation', 'auckland', 1e9, 'x', Date.now()])).toString('base64url')}.${token.split('.')[1]}`;
     const answers = [
       await b.send('impression', { adContentId: ad.adContentId, serveToken: null }),
       await b.send('impression', { adContentId: ad.adContentId, serveToken: forged }),
       await b.send('impression', { adContentId: ad.adContentId, serveToken: `${token.slice(0, -2)}AA` }),
-      await b.send('impression', { adContentId: ad.adContentId, serveToken: serveTokenFor(t.deps.sessionSecret, b.cookie!, ad, { servedAt: Date.now() - AD_SERVE_TOKEN_TTL_MS - 1000 }) }),
-      await b.send('impression', { adContentId: ad.adContentId, serveToken: serveTokenFor(t.deps.sessionSecret, newAdCookie(), ad) }),
+      await b.send('impression', { adContentId: ad.adContentId, serveToken: await serveTokenFor(t.deps, b.cookie!, ad, { servedAt: Date.now() - AD_SERVE_TOKEN_TTL_MS - 1000 }) }),
+      await b.send('impression', { adContentId: ad.adContentId, serveToken: await serveTokenFor(t.deps, newAdCookie(), ad) }),
       await browser({ cookie: null }).send('impression', { adContentId: ad.adContentId, serveToken: token }),
-      await b.send('impression', { adContentId: ad.adContentId, serveToken: serveTokenFor(t.deps.sessionSecret, b.cookie!, { adContentId: pending.adContentId, subscriptionId: ad.subscriptionId }) }),
+      await b.send('impression', { adContentId: ad.adContentId, serveToken: await serveTokenFor(t.deps, b.cookie!, { adContentId: pending.adContentId, subscriptionId: ad.subscriptionId }) }),
     ];
     expect(answers.map((r) => r.json())).toEqual(answers.map(() => filtered));
     expect((await counted()).length).toBe(before);
@@ -194,9 +194,9 @@ describe('POST /api/ads/impression and /api/ads/click', () => {
     const second = await buildApp(t.deps);
     try {
       const cap = 7;
-      const send = (app: FastifyInstance, i: number) => {
+      const send = async (app: FastifyInstance, i: number) => {
         const cookie = newAdCookie();
-        const payload = { adContentId: small.adContentId, placement: 'sidebar_valuation', userAgent: BROWSER, serveToken: serveTokenFor(t.deps.sessionSecret, cookie, small, { cap }) };
+        const payload = { adContentId: small.adContentId, placement: 'sidebar_valuation', userAgent: BROWSER, serveToken: await serveTokenFor(t.deps, cookie, small, { cap }) };
         return app.inject({ method: 'POST', url: '/api/ads/impression', payload, headers: { 'user-agent': BROWSER }, cookies: { [AD_SESSION_COOKIE]: cookie }, remoteAddress: `198.19.7.${i + 1}` });
       };
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 ? second : t.app, i)));
@@ -231,16 +231,16 @@ describe('POST /api/ads/impression and /api/ads/click', () => {
       (i: number) => ({ cookie: null, token: undefined, ip: `100.64.0.${i % 20}` }),
       (i: number) => ({ cookie: newAdCookie(), token: null, ip: `100.64.0.${i % 20}` }),
       (i: number) => ({ cookie: newAdCookie(), token: `${'x'.repeat(40)}.${'y'.repeat(22)}`, ip: `100.64.0.${i % 20}` }),
-      (i: number) => ({ cookie: newAdCookie(), token: serveTokenFor(t.deps.sessionSecret, newAdCookie(), victim), ip: `100.64.0.${i % 20}` }),
-      (i: number) => {
+      async (i: number) => ({ cookie: newAdCookie(), token: await serveTokenFor(t.deps, newAdCookie(), victim), ip: `100.64.0.${i % 20}` }),
+      async (i: number) => {
         const cookie = newAdCookie();
-        return { cookie, token: serveTokenFor(t.deps.sessionSecret, cookie, victim, { placement: 'property_results' }), ip: `100.64.0.${i % 20}` };
+        return { cookie, token: await serveTokenFor(t.deps, cookie, victim, { placement: 'property_results' }), ip: `100.64.0.${i % 20}` };
       },
     ];
     const flood = (kind: 'impression' | 'click', n: number) =>
       Promise.all(
-        Array.from({ length: n }, (_, i) => {
-          const { cookie, token, ip } = kinds[i % kinds.length]!(i);
+        Array.from({ length: n }, async (_, i) => {
+          const { cookie, token, ip } = await kinds[i % kinds.length]!(i);
           const payload = { adContentId: victim.adContentId, placement: 'sidebar_valuation', userAgent: BROWSER, city: 'Gore', ...(token === undefined ? {} : { serveToken: token }) };
           return t.app.inject({ method: 'POST', url: `/api/ads/${kind}`, payload, headers: { 'user-agent': BROWSER }, cookies: cookie ? { [AD_SESSION_COOKIE]: cookie } : {}, remoteAddress: ip });
         }),

@@ -3,6 +3,7 @@ import { VisitorHasher } from './ad-visitor';
 import { AllowanceHolder } from './allowance-holder';
 import { ServeTokens } from './serve-token';
 import { TrafficFilter } from './traffic-filter';
+import { VisitorDayKeys } from './visitor-day-keys';
 
 /**
  * What serving adverts (GET /api/ads/active) and counting them (POST /api/ads/impression, click)
@@ -17,5 +18,5 @@ export interface AdServing {
 
 export function adServing(deps: Pick<AppDeps, 'sessionSecret' | 'stores'>): AdServing {
   const tokens = new ServeTokens(deps.sessionSecret);
-  return { hasher: new VisitorHasher(deps.sessionSecret), tokens, filter: new TrafficFilter(tokens, new AllowanceHolder(deps.stores.eventStore)) };
+  return { hasher: new VisitorHasher(new VisitorDayKeys(deps.stores.personalKeys)), tokens, filter: new TrafficFilter(tokens, new AllowanceHolder(deps.stores.eventStore)) };
 }

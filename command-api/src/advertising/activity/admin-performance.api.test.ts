@@ -24,10 +24,10 @@ describe('GET /api/admin/ad-performance', () => {
     const ad = await placeAdvert(t.stores, { partnerId, userId: me.id, role: 'registered_valuer' });
     // Three browsers are served the advert in the sidebar, one on the mortgage calculator; one clicks.
     const cookies = new Map<string, string>();
-    const send = (kind: 'impression' | 'click', ip: string, placement: 'sidebar_valuation' | 'mortgage_calculator') => {
+    const send = async (kind: 'impression' | 'click', ip: string, placement: 'sidebar_valuation' | 'mortgage_calculator') => {
       const cookie = cookies.get(ip) ?? newAdCookie();
       cookies.set(ip, cookie);
-      const serveToken = serveTokenFor(t.deps.sessionSecret, cookie, ad, { placement });
+      const serveToken = await serveTokenFor(t.deps, cookie, ad, { placement });
       return t.app.inject({ method: 'POST', url: `/api/ads/${kind}`, payload: { adContentId: ad.adContentId, placement, userAgent: BROWSER, city: 'Auckland', serveToken }, headers: { 'user-agent': BROWSER }, cookies: { [AD_SESSION_COOKIE]: cookie }, remoteAddress: ip });
     };
     for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) expect((await send('impression', ip, 'sidebar_valuation')).json()).toMatchObject({ recorded: true });

@@ -49,10 +49,14 @@ export class RecentKeys {
     this.claim(key, at);
   }
 
-  private expire(now: number): void {
+  /** Forgets the keys past the window at `now` (the retention schedule's sweep, and every claim); answers how many. */
+  expire(now: number): number {
+    let forgotten = 0;
     for (const [key, at] of this.seenAt) {
       if (now - at < this.windowMs) break;
       this.seenAt.delete(key);
+      forgotten++;
     }
+    return forgotten;
   }
 }

@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ensureTestPlan } from '../content/test-fixtures';
 import { VisitorHasher } from './ad-visitor';
 import { ServeTokens, type ServedAd } from './serve-token';
+import { VisitorDayKeys } from './visitor-day-keys';
 
 const metadata = () => ({ actorId: 'test-admin', actorRoles: ['admin' as const], correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() });
 const event = (type: string, data: object): NewEvent => ({ id: randomUUID(), type, data, metadata: metadata() });
@@ -59,10 +60,17 @@ export const newAdCookie = () => randomBytes(16).toString('base64url');
 
 /**
  * The serve token GET /api/ads/active would have given the browser holding `cookie` for this
- * advert (signed with the app's session secret), so a test or a bench can send impressions that
- * count without asking for the list first. `served` overrides what was served (a small cap, an old time).
+ * advert (signed with the app's session secret, the session hashed with the day's visitor key),
+ * so a test or a bench can send impressions that count without asking for the list first.
+ * `served` overrides what was served (a small cap, an old time).
  */
-export function serveTokenFor(sessionSecret: string, cookie: string, ad: { adContentId: string; subscriptionId: string }, served: Partial<Omit<ServedAd, 'adContentId' | 'subscriptionId' | 'sessionHash'>> & { placement?: AdPlacement } = {}): string {
-  const sessionHash = new VisitorHasher(sessionSecret).hash('session', cookie);
-  return new ServeTokens(sessionSecret).issue({ placement: 'sidebar_valuation', locationId: 'auckland', cap: 10_000, servedAt: Date.now(), ...served, ...ad, sessionHash });
+export async function serveTokenFor(
+  deps: { sessionSecret: string; stores: Pick<Stores, 'personalKeys'> },
+  cookie: string,
+  ad: { adContentId: string; subscriptionId: string },
+  served: Partial<Omit<ServedAd, 'adContentId' | 'subscriptionId' | 'sessionHash'>> & { placement?: AdPlacement } = {},
+): Promise<string> {
+  const servedAt = served.servedAt ?? Date.now();
+  const sessionHash = await new VisitorHasher(new VisitorDayKeys(deps.stores.personalKeys)).sessionHash(cookie, servedAt);
+  return new ServeTokens(deps.sessionSecret).issue({ placement: 'sidebar_valuation', locationId: 'auckland', cap: 10_000, servedAt, ...served, ...ad, sessionHash });
 }

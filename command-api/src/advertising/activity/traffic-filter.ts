@@ -23,6 +23,8 @@ export interface AdEventToJudge {
   placement: string;
   serveToken: string | null;
   sessionHash: string;
+  /** The session's hash under yesterday's key (ad-visitor.ts): what it was served or shown before midnight is still its own. */
+  earlierSessionHash: string | null;
   /** The address as the limits count it (security.ts rateLimitKey). */
   addressKey: string;
   /** NZ calendar month, YYYY-MM: the cap's period. */
@@ -61,12 +63,14 @@ export class TrafficFilter {
     if (!checked.ok) return { count: false, reason: checked.reason };
     const served = checked.served;
     if (served.adContentId !== e.ad.id || served.subscriptionId !== e.ad.subscriptionId || served.placement !== e.placement) return { count: false, reason: 'not_served' };
-    if (served.sessionHash !== e.sessionHash) return { count: false, reason: 'other_session' };
+    if (served.sessionHash !== e.sessionHash && served.sessionHash !== e.earlierSessionHash) return { count: false, reason: 'other_session' };
 
     const key = `${e.ad.id}|${e.sessionHash}`;
-    if (e.kind === 'click' && !this.impressions.has(key, e.now)) return { count: false, reason: 'no_impression' };
+    const earlierKey = e.earlierSessionHash === null ? null : `${e.ad.id}|${e.earlierSessionHash}`;
+    const seenEither = (keys: RecentKeys) => keys.has(key, e.now) || (earlierKey !== null && keys.has(earlierKey, e.now));
+    if (e.kind === 'click' && !seenEither(this.impressions)) return { count: false, reason: 'no_impression' };
     const seen = e.kind === 'impression' ? this.impressions : this.clicks;
-    if (!seen.claim(key, e.now)) return { count: false, reason: 'duplicate' };
+    if ((earlierKey !== null && seen.has(earlierKey, e.now)) || !seen.claim(key, e.now)) return { count: false, reason: 'duplicate' };
     const release = () => seen.release(key, e.now);
     if (this.byAddress[e.kind].hit(`${e.ad.id}|${e.addressKey}`) > 0) {
       release();
@@ -93,6 +97,15 @@ export class TrafficFilter {
         this.allowance.giveBack(served.subscriptionId, e.month);
       },
     };
+  }
+
+  /**
+   * Forgets what no longer counts: addresses whose hour has ended, browser sessions past their
+   * 24 h (without it a quiet service would hold an address it saw once until it restarts; the
+   * retention schedule runs this). Answers how many keys went.
+   */
+  sweep(now: number): number {
+    return this.impressions.expire(now) + this.clicks.expire(now) + this.byAddress.impression.sweep(now) + this.byAddress.click.sweep(now);
   }
 
   close(): Promise<void> {

@@ -2,6 +2,7 @@ import type { AdminAdSubscriptionView, AllocateAdPlanRequest } from '@kainga/con
 import { adTierLabels, roleLabels } from '@kainga/contracts';
 import { CommandError, conflict, eventIdFor, notFound, waitForCommand, type CommandContext } from '@kainga/platform';
 import { findPartner, findUser, subscriptionById } from '@kainga/projections';
+import { refuseIfErased } from '../../accounts/erased-person';
 import type { AppDeps } from '../../deps';
 import { inReservedSlot, reserveAdSlot } from './ad-slot-reservation';
 import { adSubscriptionStream } from './ad-subscription';
@@ -9,13 +10,15 @@ import { activePlan, servedLocation, startSubscription } from './subscription-ru
 import { adminSubscriptionViews } from './subscription-views';
 
 export const PARTNER_NOT_FOUND = 'Partner not found.';
+/** Said when an admin allocates a plan (or grants a partner's plan request) to a partner erased since. */
+export const PARTNER_ERASED = 'This partner’s account was erased; a plan cannot be allocated to it.';
 
 /**
  * POST /api/admin/allocate-ad-plan (spec 001 §2, "allocate plan"): starts an active subscription
  * of a partner to a plan in one location, without payment (billing adds the paid way).
  *
  * The spec shows no server rules; these are ours:
- * - the partner exists and its user still holds the partner role (an admin who took the role
+ * - the partner exists (404), its person was not erased (409, by the log), and its user still holds the partner role (an admin who took the role
  *   away cannot advertise it) — else 409;
  * - the plan exists (404) and is active (409: an inactive plan takes no new subscribers);
  * - the location is a known town (400) that the partner serves (400): adverts are shown by
@@ -36,6 +39,7 @@ export async function allocateAdPlan(
   const store = deps.stores.readStore;
   const partner = await findPartner(store, request.partnerId);
   if (!partner) throw notFound(PARTNER_NOT_FOUND);
+  await refuseIfErased(deps, partner.userId, PARTNER_ERASED);
   const user = await findUser(store, partner.userId);
   if (!user?.roles.includes(partner.role)) throw conflict(`This partner no longer holds the ${roleLabels[partner.role]} role.`);
 

@@ -1,11 +1,11 @@
-import { Button, Card, Checkbox, Input, Modal } from 'antd';
+import { Button, Card, Input, Modal } from 'antd';
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AuthProviders } from '@kainga/contracts';
 import { apiErrorMessage, apiErrorStatus, apiRequest } from '../../api/client';
 import { useActivePartnerRole } from '../../auth/ActivePartnerRoleProvider';
-import { userQueryKey } from '../../auth/user';
+import { userQueryKey, useUser } from '../../auth/user';
 import { useToast } from '../../chrome/ToastProvider';
 import { useNetworkRequired } from '../../offline';
 import { OWN_EXPORT_URL } from './DataExportCard';
@@ -46,18 +46,41 @@ function SignInAgainLinks() {
 }
 
 /**
- * The confirmation: the password proves the owner is at the keyboard. An account made with Google
- * or GitHub has none (GET /api/auth/user does not say which kind this is), so, when the server
- * offers those sign-ins, a tick says so and the server asks instead for a sign-in of the last
- * 10 minutes; its refusal then links to signing in again.
+ * Whether the account has a password (GET /api/auth/user says), or 'checking' while it is asked:
+ * sign-in and a profile change keep the user record their own call answers, which does not say,
+ * so the dialog asks the server when it opens. If no answer comes, the password is asked for
+ * and the server's refusal says what it needs instead.
+ */
+function useAccountHasPassword(open: boolean): boolean | 'checking' {
+  const { hasPassword } = useUser();
+  const queryClient = useQueryClient();
+  const [unanswered, setUnanswered] = useState(false);
+  useEffect(() => {
+    if (!open || hasPassword !== null) return;
+    let current = true;
+    const done = () => {
+      if (current) setUnanswered(true);
+    };
+    queryClient.refetchQueries({ queryKey: userQueryKey }, { throwOnError: true }).then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [open, hasPassword, queryClient]);
+  if (hasPassword !== null) return hasPassword;
+  return unanswered ? true : 'checking';
+}
+
+/**
+ * The confirmation: the password proves the owner is at the keyboard. An account made with
+ * Google or GitHub has none; the server then asks for a sign-in of the last 10 minutes, and its
+ * refusal (403) links to signing in again.
  */
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [password, setPassword] = useState('');
-  const [noPassword, setNoPassword] = useState(false);
-  const providers = useQuery<AuthProviders>({ queryKey: ['/api/auth/providers'] });
-  const oauthOffered = !!(providers.data?.google || providers.data?.github);
+  const hasPassword = useAccountHasPassword(open);
   const { ensureOnline } = useNetworkRequired();
   const forget = useForgetSignedInPerson();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { toast } = useToast();
   const remove = useMutation({
@@ -68,25 +91,25 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       // A status toast: screen readers announce it on the home page.
       toast({ variant: 'success', title: 'Account Deleted', description: ACCOUNT_DELETED, duration: 10_000 });
     },
-    // Ticked "no password" on an account that has one: the server asks for it, so the box is offered again.
+    // Sent without a password, but the account has one now (set since the user was read): the
+    // server asks for it, and the user record read again brings the password box.
     onError: (error, body) => {
-      if (body === undefined && apiErrorStatus(error) === 400) setNoPassword(false);
+      if (body === undefined && apiErrorStatus(error) === 400) void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });
   const reset = remove.reset;
   // Each opening starts empty.
   const close = () => {
     setPassword('');
-    setNoPassword(false);
     reset();
     onClose();
   };
 
-  const withPassword = !noPassword;
-  const ready = withPassword ? password.length > 0 : true;
+  const withPassword = hasPassword === true;
+  const ready = hasPassword === 'checking' ? false : withPassword ? password.length > 0 : true;
   const error = remove.isError ? apiErrorMessage(remove.error, 'Your account could not be deleted. Please try again.') : null;
   // Without a password, a 403 is the server asking for a fresh Google or GitHub sign-in.
-  const needsFreshSignIn = noPassword && remove.isError && apiErrorStatus(remove.error) === 403;
+  const needsFreshSignIn = !withPassword && remove.isError && apiErrorStatus(remove.error) === 403;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready || remove.isPending || !ensureOnline('delete your account')) return;
@@ -115,32 +138,29 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <p>This erases your account and your personal information for good. It cannot be undone.</p>
-        <label htmlFor="delete-account-password">Your password</label>
-        <Input.Password
-          id="delete-account-password"
-          autoComplete="current-password"
-          autoFocus
-          disabled={noPassword}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (remove.isError) reset();
-          }}
-          aria-invalid={withPassword && error !== null}
-          aria-describedby={error ? ERROR_ID : undefined}
-        />
-        {oauthOffered && (
-          <Checkbox
-            className="delete-account-no-password"
-            checked={noPassword}
-            onChange={(e) => {
-              setNoPassword(e.target.checked);
-              if (e.target.checked) setPassword('');
-              reset();
-            }}
-          >
-            I have no Kāinga password: I sign in with Google or GitHub
-          </Checkbox>
+        {hasPassword === 'checking' && <p role="status">Checking how you sign in…</p>}
+        {hasPassword === true && (
+          <>
+            <label htmlFor="delete-account-password">Your password</label>
+            <Input.Password
+              id="delete-account-password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                if (remove.isError) reset();
+              }}
+              aria-invalid={error !== null}
+              aria-describedby={error ? ERROR_ID : undefined}
+            />
+          </>
+        )}
+        {hasPassword === false && (
+          <p className="delete-account-no-password">
+            Your account has no Kāinga password: you sign in with Google or GitHub. To check that it is you, your account can be deleted
+            only within 10 minutes of signing in. If it has been longer, you will be asked to sign in again first.
+          </p>
         )}
         {error && (
           <div id={ERROR_ID} className="delete-account-error" role="alert">
