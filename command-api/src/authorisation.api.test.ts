@@ -168,6 +168,8 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
   'GET /api/admin/users/:userId/export': { call: (f) => ({ url: `/api/admin/users/${f.personas.other.id}/export?reason=Walk-test%20access%20request` }) },
   // An account that does not exist: past the guard, then 404, so no walker is erased.
   'POST /api/admin/users/:userId/erase': { call: () => ({ url: `/api/admin/users/${randomUUID()}/erase`, body: { reason: 'Walk-test erasure request' } }) },
+  // An address that sent nothing: past the guard, then 404.
+  'POST /api/admin/visitors/erase': { call: () => ({ url: '/api/admin/visitors/erase', body: { email: `nobody-${randomUUID()}@example.nz`, reason: 'Walk-test erasure request' } }) },
   'GET /api/admin/properties': { call: () => ({ url: '/api/admin/properties' }) },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }) },
   'GET /api/admin/partner-applications': { call: () => ({ url: '/api/admin/partner-applications' }) },

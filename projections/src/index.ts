@@ -17,7 +17,7 @@ import { propertiesProjector } from './properties';
 import { salesProjector } from './sales';
 import { usersProjector } from './users';
 import { valuationsProjector } from './valuations';
-import { PERSON_ERASED } from './person-erased';
+import { PERSON_ERASED, VISITOR_ERASED } from './person-erased';
 
 export * from './users';
 export * from './sales';
@@ -55,3 +55,5 @@ export const allProjectors: readonly Projector[] = [usersProjector, salesProject
  * old page of theirs stays in the store's files.
  */
 export const erasureProjectorNames: readonly string[] = allProjectors.filter((p) => matchesFilter({ type: PERSON_ERASED, streamName: 'user-' }, p.filter)).map((p) => p.name);
+/** The read models that follow a signed-out visitor's erasure (VisitorErased, on `visitorErasure-<digest>`). */
+export const visitorErasureProjectorNames: readonly string[] = allProjectors.filter((p) => matchesFilter({ type: VISITOR_ERASED, streamName: 'visitorErasure-' }, p.filter)).map((p) => p.name);

@@ -2,7 +2,7 @@ import type { LeadOrigin, PartnerLeadEvent, ServiceType, UserDoc } from '@kainga
 import { partnerLeadEventTypes } from '@kainga/contracts';
 import type { CollectionWrite, Projector, ReadStore, RecordedEvent } from '@kainga/platform';
 import { match } from 'ts-pattern';
-import { byIds, erasedValuesOf, personErasedOf, withPersonErased, type PersonErasedData } from './person-erased';
+import { byIds, erasedValuesOf, personErasedOf, withPersonErased, withVisitorErased, type PersonErasedData } from './person-erased';
 import { PROPERTIES, type PropertyDoc } from './properties';
 import { USERS } from './users';
 
@@ -51,10 +51,10 @@ const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
 
 export const partnerLeadsProjector: Projector = {
   name: 'partner_leads',
-  // 2: leads carry the demo flag. 3: an erased sender's (PersonErased).
-  version: 3,
+  // 2: leads carry the demo flag. 3: an erased sender's (PersonErased). 4: an erased signed-out visitor's (VisitorErased).
+  version: 4,
   collections: [PARTNER_LEADS],
-  filter: withPersonErased({ eventTypes: partnerLeadEventTypes, streamPrefixes: ['partnerLead-'] }),
+  filter: withVisitorErased(withPersonErased({ eventTypes: partnerLeadEventTypes, streamPrefixes: ['partnerLead-'] })),
   indexes: {
     [PARTNER_LEADS]: [
       // A partner's inbox, newest first; its stats count ranges of it (this month) and statuses.

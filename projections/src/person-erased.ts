@@ -1,4 +1,4 @@
-import { ERASED_TEXT, personalDataRules, type PersonErased } from '@kainga/contracts';
+import { ERASED_TEXT, personalDataRules, VISITOR_ERASURE_STREAM_PREFIX, visitorErasureAsPersonErased, type PersonErased, type VisitorErased } from '@kainga/contracts';
 import type { EventFilter, RecordedEvent } from '@kainga/platform';
 
 /**
@@ -24,8 +24,20 @@ export function withPersonErased(filter: EventFilter): EventFilter {
   };
 }
 
-/** The erasure's data when the event is one. */
-export const personErasedOf = (event: RecordedEvent): PersonErasedData | null => (event.type === PERSON_ERASED ? (event.data as PersonErasedData) : null);
+/** A visitor's erasure (VisitorErased on `visitorErasure-<digest>`): the requests a signed-out visitor sent. */
+export const VISITOR_ERASED = 'VisitorErased';
+
+/** A projector's filter that lets a signed-out visitor's erasure through too (for the read models holding what visitors send). */
+export function withVisitorErased(filter: EventFilter): EventFilter {
+  return {
+    ...(filter.eventTypes ? { eventTypes: [...filter.eventTypes, VISITOR_ERASED] } : {}),
+    ...(filter.streamPrefixes ? { streamPrefixes: [...new Set([...filter.streamPrefixes, VISITOR_ERASURE_STREAM_PREFIX])] } : {}),
+  };
+}
+
+/** The erasure's data when the event is one; a visitor's reads as a person's who only sent requests. */
+export const personErasedOf = (event: RecordedEvent): PersonErasedData | null =>
+  event.type === PERSON_ERASED ? (event.data as PersonErasedData) : event.type === VISITOR_ERASED ? visitorErasureAsPersonErased(event.data as VisitorErased['data']) : null;
 
 /**
  * What an event type's personal fields read as once erased (personal-fields.ts), their paths

@@ -106,6 +106,7 @@ export const routeAccess = {
   'PATCH /api/admin/users/:userId/roles': { caller: 'admin:users' },
   'GET /api/admin/users/:userId/export': { caller: 'admin:users' },
   'POST /api/admin/users/:userId/erase': { caller: 'admin:users' },
+  'POST /api/admin/visitors/erase': { caller: 'admin:users' },
   'GET /api/admin/properties': { caller: 'admin:properties' },
   'GET /api/admin/stats': { caller: 'admin:stats' },
   'GET /api/admin/partner-applications': { caller: 'admin:partners' },

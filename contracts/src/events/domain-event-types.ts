@@ -7,7 +7,7 @@ import { AuditViewEvent } from './audit';
 import { PaymentCustomerEvent, StripeWebhookEvent } from './billing';
 import { CouponEvent } from './coupons';
 import { DemoSeedEvent } from './demo-seed';
-import { ErasureEvent } from './erasure';
+import { ErasureEvent, VisitorErasureEvent } from './erasure';
 import { LeadChargeAllowanceEvent, LeadChargeEvent } from './lead-charges';
 import { PartnerApplicationEvent } from './partner-applications';
 import { LeadWindowEvent, PartnerLeadEvent } from './partner-leads';
@@ -21,6 +21,7 @@ import { ValuationEvent } from './valuations';
 export const domainEventUnions = [
   UserEvent,
   ErasureEvent,
+  VisitorErasureEvent,
   AdminEmailEvent,
   EmailReservationEvent,
   AccountInvitationEvent,

@@ -34,6 +34,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'CouponRedemptionReleased.reason': 'why a checkout failed',
   'PersonalDataExported.reason': 'the admin’s reason for producing a copy',
   'PersonErased.reason': 'the admin’s reason for an erasure (the form asks for no personal detail)',
+  'VisitorErased.reason': 'the admin’s reason for a visitor’s erasure (the form asks for no personal detail)',
 };
 
 /** Every field path of a zod object, objects and arrays of objects walked into. */

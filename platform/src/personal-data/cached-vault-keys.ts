@@ -38,6 +38,10 @@ export class CachedVaultKeys {
     return key;
   }
 
+  scopesOf(person: string): Promise<string[]> {
+    return this.vault.scopesOf(person);
+  }
+
   liveScopes(prefix: string): Promise<string[]> {
     return this.vault.liveScopes(prefix);
   }

@@ -73,6 +73,11 @@ export class MongoPersonalDataVault implements PersonalDataVault {
     return erased;
   }
 
+  async scopesOf(person: string): Promise<string[]> {
+    const docs = await this.keys.find({ person, erasedAt: null }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    return docs.map((d) => d._id);
+  }
+
   async liveScopes(prefix: string): Promise<string[]> {
     const docs = await this.keys.find({ _id: { $gte: prefix, $lt: prefixEnd(prefix) }, erasedAt: null }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
     return docs.map((d) => d._id);

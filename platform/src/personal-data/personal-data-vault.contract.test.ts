@@ -62,6 +62,13 @@ describe.each(adapters)('personal-data vault ($name)', ({ open, file }) => {
     await vault.erase({ scopes: ['adVisitors:2026-11-30'], at: '2026-12-02T03:00:00.000Z' });
     expect(await vault.liveScopes('adVisitors:')).toEqual(['adVisitors:2026-11-29', 'adVisitors:2026-12-01']);
     expect(await vault.liveScopes('nothing:')).toEqual([]);
+    // By person: what is still theirs.
+    await vault.keyFor('lead:l7', 'visitor:v1');
+    await vault.keyFor('lead:l8', 'visitor:v1');
+    await vault.keyFor('lead:l9', 'visitor:v2');
+    await vault.erase({ scopes: ['lead:l8'], at: '2026-12-02T03:00:00.000Z' });
+    expect(await vault.scopesOf('visitor:v1')).toEqual(['lead:l7']);
+    expect(await vault.scopesOf('visitor:none')).toEqual([]);
     await vault.close();
   });
 

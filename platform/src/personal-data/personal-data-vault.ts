@@ -16,6 +16,8 @@ export interface PersonalDataVault {
   visitorSecret(): Promise<Buffer>;
   /** Destroys the keys of every scope linked to one of `persons` and of every scope in `scopes`; the scopes erased (tombstoned) by this call. */
   erase(request: { persons?: readonly string[]; scopes?: readonly string[]; at: string }): Promise<string[]>;
+  /** The scopes linked to `person` that still have their key (what an erasure of a visitor with no account finds). */
+  scopesOf(person: string): Promise<string[]>;
   /** The scopes starting with `prefix` that still have their key (retention destroys keys by age: the advertising visitor keys). */
   liveScopes(prefix: string): Promise<string[]>;
   /** Every erased scope with when (what a restore re-applies). */

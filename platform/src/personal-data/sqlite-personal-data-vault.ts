@@ -80,6 +80,13 @@ export class SqlitePersonalDataVault implements PersonalDataVault {
     return erased;
   }
 
+  async scopesOf(person: string): Promise<string[]> {
+    return this.db
+      .prepare<[string], { scope: string }>('SELECT scope FROM scope_keys WHERE person = ? AND erased_at IS NULL ORDER BY scope')
+      .all(person)
+      .map((r) => r.scope);
+  }
+
   async liveScopes(prefix: string): Promise<string[]> {
     // A range on the primary key, not LIKE: the vault holds a scope per lead and property.
     return this.db

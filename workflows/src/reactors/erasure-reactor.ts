@@ -1,5 +1,5 @@
 import { completeErasure, type ErasureDeps } from '@kainga/command-api';
-import type { PersonErased } from '@kainga/contracts';
+import { VISITOR_ERASURE_STREAM_PREFIX, visitorErasureAsPersonErased, type PersonErased, type VisitorErased } from '@kainga/contracts';
 import type { Reactor, RecordedEvent } from '@kainga/platform';
 
 export const ERASURE_REACTOR = 'personal-data-erasure';
@@ -13,9 +13,11 @@ export const ERASURE_REACTOR = 'personal-data-erasure';
 export function erasureReactor(deps: ErasureDeps): Reactor {
   return {
     name: ERASURE_REACTOR,
-    filter: { eventTypes: ['PersonErased'], streamPrefixes: ['user-'] },
+    filter: { eventTypes: ['PersonErased', 'VisitorErased'], streamPrefixes: ['user-', VISITOR_ERASURE_STREAM_PREFIX] },
     async handle(event: RecordedEvent) {
-      await completeErasure(deps, { id: event.id, data: event.data as PersonErased['data'] });
+      // A signed-out visitor's erasure is a person's with nothing but the requests they sent.
+      const data = event.type === 'VisitorErased' ? visitorErasureAsPersonErased(event.data as VisitorErased['data']) : (event.data as PersonErased['data']);
+      await completeErasure(deps, { id: event.id, data });
     },
   };
 }

@@ -1,14 +1,16 @@
-import { Button, Input, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '@kainga/contracts';
-import { ERASURE_REASON_MAX, erasureReasonProblem } from '@kainga/contracts/browser';
+import { erasureReasonProblem } from '@kainga/contracts/browser';
 import { apiErrorMessage, apiRequest } from '../../api/client';
 import { useToast } from '../../chrome/ToastProvider';
 import { useNetworkRequired } from '../../offline';
 import type { ListPage } from './admin-list';
 import { adminUsersKey } from './admin-queries';
 import { useReturnFocus } from '../../forms/use-return-focus';
+import { whileBusy } from '../../forms/while-busy';
+import { ErasureReasonField } from './ErasureReasonField';
 
 /**
  * The dialog: what erasure does, the person's name to check it is the right one, and the reason
@@ -50,42 +52,25 @@ function EraseUserDialog({ user, open, onClose, onErased }: { user: User; open: 
       okText="Erase"
       cancelText="Cancel"
       okButtonProps={{ danger: true, disabled: problem !== null, loading: erase.isPending }}
-      cancelButtonProps={{ disabled: erase.isPending }}
       onOk={() => {
         if (!problem && ensureOnline('erase this person')) erase.mutate(reason.trim());
       }}
-      onCancel={() => {
-        if (!erase.isPending) close();
-      }}
-      closable={!erase.isPending}
-      keyboard={!erase.isPending}
+      {...whileBusy(erase.isPending, close)}
       destroyOnHidden
     >
       <p>
         Erasing <strong>{name}</strong> ({user.email}) deletes their account, ends their sessions and erases their personal information everywhere Kāinga keeps it: homes, valuations, messages,
         partner profile and adverts. Partners keep a record of requests, marked “erased at the person’s request”, and charges keep their amounts. <strong>This cannot be undone.</strong>
       </p>
-      <label htmlFor={`${idBase}-reason`}>Reason for the erasure</label>
-      <p id={`${idBase}-hint`} className="muted erase-reason-hint">
-        The request it answers, for example “Email request of 2 December, ticket 4411”. It is recorded in the history: no personal details.
-      </p>
-      <Input.TextArea
-        id={`${idBase}-reason`}
-        rows={3}
+      <ErasureReasonField
+        idBase={idBase}
         value={reason}
-        maxLength={ERASURE_REASON_MAX}
-        onChange={(e) => {
-          setReason(e.target.value);
+        onChange={(text) => {
+          setReason(text);
           if (erase.isError) reset();
         }}
-        aria-describedby={error ? `${idBase}-hint ${idBase}-error` : `${idBase}-hint`}
-        aria-invalid={error !== null}
+        error={error}
       />
-      {error && (
-        <div id={`${idBase}-error`} className="field-error" role="alert">
-          {error}
-        </div>
-      )}
     </Modal>
   );
 }

@@ -12,6 +12,7 @@ import { adminUsersKey, useAdminUsers } from './admin-queries';
 import { PagedSearchTable } from './PagedSearchTable';
 import { UserExportButton } from './UserExportButton';
 import { EraseUserButton } from './EraseUserButton';
+import { EraseVisitorButton } from './EraseVisitorButton';
 import type { StackedColumn } from './ResponsiveTable';
 import { roleSaveBlock } from './role-edit';
 import { HistoryLink } from './history/HistoryLink';
@@ -149,7 +150,7 @@ export function UserManagement() {
   ];
 
   return (
-    <Card id="user-management" title={<h2 className="card-title">User Management</h2>} className="admin-section" ref={section}>
+    <Card id="user-management" title={<h2 className="card-title">User Management</h2>} extra={<EraseVisitorButton />} className="admin-section" ref={section}>
       <PagedSearchTable<User>
         noun={{ one: 'user', many: 'users' }}
         searchHint="name or email"

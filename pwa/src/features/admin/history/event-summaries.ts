@@ -32,6 +32,7 @@ import type {
   PaymentCustomerEvent,
   PersonalDataEvent,
   ErasureEvent,
+  VisitorErasureEvent,
   PropertyEvent,
   RoleName,
   SaleEvent,
@@ -68,7 +69,8 @@ type KnownEvent =
   | DemoSeedEvent
   | AuditViewEvent
   | PersonalDataEvent
-  | ErasureEvent;
+  | ErasureEvent
+  | VisitorErasureEvent;
 export type KnownEventType = KnownEvent['type'];
 /** An event's data as an old or partial event may hold it: every field possibly missing. */
 type DataOf<T extends KnownEventType> = Partial<Extract<KnownEvent, { type: T }>['data']>;
@@ -218,6 +220,7 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
         : `Viewed the event history${viewedFilters(d.viewed?.filters)}`,
   // Copies of a person's data (issue 50): the person's own download, or an admin's on their request.
   PersonErased: (d) => (d.requestedBy === 'admin' ? `Person erased by an admin on request${because(d.reason)}` : 'Account deleted by its owner; their personal information erased'),
+  VisitorErased: (d) => `Signed-out visitor erased by an admin on request: ${count(d.sentLeadIds?.length, 'request', 'requests')} to partners${because(d.reason)}`,
   PersonalDataExported: (d) => (d.reason?.trim() ? `Personal data exported on request${because(d.reason)}` : 'Personal data downloaded by its owner'),
   // Operations
   DemoSeedStarted: () => 'Demo data seeding started',
