@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,14 @@ describe('OutboxEmailSender', () => {
     ]);
     expect(read[0]).toMatchObject({ from: 'Kāinga <no-reply@kainga.example>', date, text: `${message.text}` });
     expect(await readOutbox(join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('leaves out a message deleted while the folder is read (an erasure and its reactor at once)', async () => {
+    const dir = outbox();
+    await new OutboxEmailSender(dir, 'Kāinga <no-reply@kainga.example>', () => date).send(message);
+    // Listed, but gone by the time it is opened: what a concurrent unlink leaves readdir showing.
+    symlinkSync(join(dir, 'no-such-file'), join(dir, 'vanished.eml'));
+    expect((await readOutbox(dir)).map((m) => m.to)).toEqual(['mere@example.nz']);
   });
 
   it('sends a message once however often it is sent (idempotent by id)', async () => {

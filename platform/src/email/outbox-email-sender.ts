@@ -85,14 +85,24 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** The messages in an outbox folder, oldest first (for admins, operators and tests). */
+/**
+ * The messages in an outbox folder, oldest first (for admins, operators and tests). A message
+ * deleted while the folder is read (an erasure and its reactor both removing a person's mail, the
+ * retention schedule pruning old mail) is left out, not an error.
+ */
 export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
   if (!existsSync(dir)) return [];
   const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
-  const messages = await Promise.all(
+  const read = await Promise.all(
     files.map(async (file) => {
-      const raw = await readFile(join(dir, file), 'utf8');
-      const written = (await stat(join(dir, file))).mtimeMs;
+      let raw: string;
+      let written: number;
+      try {
+        [raw, written] = await Promise.all([readFile(join(dir, file), 'utf8'), stat(join(dir, file)).then((s) => s.mtimeMs)]);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
       const split = raw.indexOf('\r\n\r\n');
       const headers = new Map(
         raw
@@ -112,6 +122,7 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
       };
     }),
   );
+  const messages = read.filter((m) => m !== null);
   // The Date header counts whole seconds; the file's write time orders messages within one.
   return messages.sort((a, b) => a.written - b.written || a.file.localeCompare(b.file)).map(({ written: _, ...m }) => m);
 }
