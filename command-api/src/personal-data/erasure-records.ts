@@ -1,20 +1,8 @@
 import { personalScopes, type ErasedRecords } from '@kainga/contracts';
 import { visitorPersonOf, type Stores } from '@kainga/platform';
-import {
-  AD_CONTENT,
-  AD_SUBSCRIPTIONS,
-  findUser,
-  PARTNER_APPLICATIONS,
-  PARTNER_LEADS,
-  partnersOfUser,
-  PROPERTIES,
-  VALUATIONS,
-  type AdContentDoc,
-  type AdSubscriptionDoc,
-  type PartnerApplicationDoc,
-} from '@kainga/projections';
+import { PARTNER_LEADS } from '@kainga/projections';
 import { userStream } from '../accounts/user';
-import { idsOf } from '../profile/paged-reads';
+import { personHoldingsOf } from '../profile/person-holdings';
 
 /** What an erasure covers, found before any key is destroyed (the emails cannot be read after). */
 export interface ErasureScope {
@@ -35,18 +23,9 @@ const isUpload = (path: unknown): path is string => typeof path === 'string' && 
  */
 export async function erasureScopeOf(stores: Pick<Stores, 'readStore' | 'eventStore' | 'personalKeys'>, userId: string): Promise<ErasureScope | null> {
   const store = stores.readStore;
-  const user = await findUser(store, userId);
-  if (!user) return null;
-  const partners = await partnersOfUser(store, userId);
-  const partnerIds = partners.map((p) => p._id);
-  const [applications, adverts, subscriptions, propertyIds, valuationIds, signedInLeads] = await Promise.all([
-    store.collection<PartnerApplicationDoc>(PARTNER_APPLICATIONS).find({ userId }),
-    Promise.all(partnerIds.map((partnerId) => store.collection<AdContentDoc>(AD_CONTENT).find({ partnerId }))).then((all) => all.flat()),
-    Promise.all(partnerIds.map((partnerId) => store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ partnerId }))).then((all) => all.flat()),
-    idsOf(store, PROPERTIES, { ownerId: userId }),
-    idsOf(store, VALUATIONS, { userId }),
-    idsOf(store, PARTNER_LEADS, { userId }),
-  ]);
+  const held = await personHoldingsOf(store, userId);
+  if (!held) return null;
+  const { user, partners, partnerIds, applications, subscriptions, adverts, propertyIds, valuationIds, sentLeadIds: signedInLeads } = held;
 
   // The addresses, read while they still can be: the account's over time, and its partner contacts.
   const emails = new Set<string>([user.email]);

@@ -2,19 +2,12 @@ import type { UserDoc } from '@kainga/contracts';
 import { adPlanRequestStream, nzLocations } from '@kainga/contracts';
 import type { ReadStore, Stores } from '@kainga/platform';
 import {
-  AD_CONTENT,
   AD_PLAN_REQUESTS,
   AD_PLANS,
-  AD_SUBSCRIPTIONS,
   COUPON_REDEMPTIONS,
-  findUser,
   listCoupons,
   locationsOfPartners,
-  PARTNER_APPLICATIONS,
   PARTNER_LEADS,
-  partnersOfUser,
-  PROPERTIES,
-  VALUATIONS,
   type AdContentDoc,
   type AdPlanDoc,
   type AdPlanRequestDoc,
@@ -26,6 +19,7 @@ import {
 } from '@kainga/projections';
 import { emailReservationStream } from '../accounts/email-reservation';
 import { idsOf } from './paged-reads';
+import { perPartner, personHoldingsOf } from './person-holdings';
 
 /**
  * Whose data an export holds, found through the read models' own indexes: the account, and the
@@ -56,19 +50,12 @@ export interface ExportScope {
 /** What the export of `userId` covers; null when there is no such account. */
 export async function exportScopeOf(stores: Pick<Stores, 'readStore'>, userId: string): Promise<ExportScope | null> {
   const store = stores.readStore;
-  const user = await findUser(store, userId);
-  if (!user) return null;
-  const partners = await partnersOfUser(store, userId);
-  const partnerIds = partners.map((p) => p._id);
-  const [partnerLocations, applications, subscriptions, adverts, planRequests, propertyIds, valuationIds, sentLeadIds, receivedLeadIds] = await Promise.all([
+  const held = await personHoldingsOf(store, userId);
+  if (!held) return null;
+  const { user, partners, partnerIds, applications, subscriptions, adverts, propertyIds, valuationIds, sentLeadIds } = held;
+  const [partnerLocations, planRequests, receivedLeadIds] = await Promise.all([
     locationsOfPartners(store, partnerIds),
-    store.collection<PartnerApplicationDoc>(PARTNER_APPLICATIONS).find({ userId }),
-    perPartner(partnerIds, (partnerId) => store.collection<AdSubscriptionDoc>(AD_SUBSCRIPTIONS).find({ partnerId })),
-    perPartner(partnerIds, (partnerId) => store.collection<AdContentDoc>(AD_CONTENT).find({ partnerId }, { sort: { createdAt: -1, _id: -1 } })),
     planRequestsOf(store, partnerIds),
-    idsOf(store, PROPERTIES, { ownerId: userId }),
-    idsOf(store, VALUATIONS, { userId }),
-    idsOf(store, PARTNER_LEADS, { userId }),
     perPartner(partnerIds, (partnerId) => idsOf(store, PARTNER_LEADS, { partnerId })),
   ]);
   const couponRedemptions = await redemptionsOf(store, subscriptions.map((s) => s._id));
@@ -105,10 +92,6 @@ export async function exportScopeOf(stores: Pick<Stores, 'readStore'>, userId: s
     isOwnStream: (stream) => ownStreams.has(stream) || prefixes.some((p) => stream.startsWith(p)),
     counts: { properties: propertyIds.length, valuations: valuationIds.length, messagesSent: sentLeadIds.length, leadsReceived: receivedLeadIds.length },
   };
-}
-
-async function perPartner<T>(partnerIds: readonly string[], read: (partnerId: string) => Promise<T[]>): Promise<T[]> {
-  return (await Promise.all(partnerIds.map(read))).flat();
 }
 
 /**

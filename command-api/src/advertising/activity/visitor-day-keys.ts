@@ -53,7 +53,8 @@ export class VisitorDayKeys {
     const expired = (await this.vault.liveScopes(VISITOR_KEY_PREFIX)).filter((scope) => scope.slice(VISITOR_KEY_PREFIX.length) < oldestKept);
     if (expired.length === 0) return [];
     await this.vault.erase({ scopes: expired, at: new Date(now).toISOString() });
-    if (this.current && this.current.day <= utcDayOf(now)) this.current = null;
+    // What this process holds may be a key just destroyed (its day long past): asked again on next use.
+    this.current = null;
     return expired;
   }
 
