@@ -18,11 +18,11 @@ export interface CommandCtx {
   metadata: EventMetadata;
 }
 
-const reserveOnce = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, key: string, holderHasNoAccount: boolean) =>
+const reserveOnce = async (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, key: string, holderHasNoAccount: boolean) =>
   handleCommand(
     deps.stores.eventStore,
     emailReservationDecider,
-    emailReservationStream(email),
+    await emailReservationStream(deps.stores, email),
     { type: 'ReserveEmail', email, userId, at: ctx.metadata.occurredAt, holderHasNoAccount },
     { ...ctx, idempotencyKey: holderHasNoAccount ? `${key}-abandoned` : key },
   );
@@ -38,7 +38,7 @@ async function reserveWithTakeover(deps: AccountDeps, email: string, userId: str
   } catch (error) {
     if (!(error instanceof CommandError && error.kind === 'conflict')) throw error;
     // The holder the reservation names (an erased account's is gone from the read models).
-    const holder = (await loadAggregate(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email))).state.holder ?? (await accountIdByEmail(deps, email));
+    const holder = (await loadAggregate(deps.stores.eventStore, emailReservationDecider, await emailReservationStream(deps.stores, email))).state.holder ?? (await accountIdByEmail(deps, email));
     // A holder with no account, or one erased (its release was cut off), may be taken over.
     if (!holder || !['none', 'erased'].includes((await loadAggregate(deps.stores.eventStore, userDecider, userStream(holder))).state.status)) throw error;
     return reserveOnce(deps, email, userId, ctx, key, true);
@@ -60,8 +60,8 @@ async function reserve(deps: AccountDeps, email: string, userId: string, ctx: Co
   throw conflict('That email address is already used by another account.');
 }
 
-const release = (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, step: string) =>
-  handleCommand(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email), { type: 'ReleaseEmail', email, userId, at: new Date().toISOString() }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${step}` });
+const release = async (deps: AccountDeps, email: string, userId: string, ctx: CommandCtx, step: string) =>
+  handleCommand(deps.stores.eventStore, emailReservationDecider, await emailReservationStream(deps.stores, email), { type: 'ReleaseEmail', email, userId, at: new Date().toISOString() }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${step}` });
 
 /**
  * The account id of a registration: derived from its idempotency key, so every retry of one
@@ -150,7 +150,7 @@ async function registerOnce(deps: AccountDeps, input: Registration, ctx: Command
 
 /** Who holds an email address, from its reservation stream (no read model involved). */
 export async function accountIdByEmail(deps: AccountDeps, email: string): Promise<string | null> {
-  const { state } = await loadAggregate(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email));
+  const { state } = await loadAggregate(deps.stores.eventStore, emailReservationDecider, await emailReservationStream(deps.stores, email));
   return state.holder;
 }
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { deciderSpec } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { ABANDONED_RESERVATION_MS, emailReservationDecider, emailReservationStream } from './email-reservation';
+import { ABANDONED_RESERVATION_MS, emailReservationDecider, keyedEmailReservationStream, legacyEmailReservationStream } from './email-reservation';
 
 const at = '2026-11-22T00:00:00.000Z';
 const spec = deciderSpec(emailReservationDecider);
@@ -31,8 +32,13 @@ describe('email reservation decider', () => {
     const soon = new Date(Date.parse(at) + ABANDONED_RESERVATION_MS - 1000).toISOString();
     spec.given([reserved]).when({ type: 'ReserveEmail', email: 'a@b.nz', userId: 'u2', at: soon, holderHasNoAccount: true }).thenRefuses('conflict');
   });
-  it('names the stream by a hash of the normalised address', () => {
-    expect(emailReservationStream(' A@B.nz ')).toBe(emailReservationStream('a@b.nz'));
-    expect(emailReservationStream('a@b.nz')).not.toContain('@');
+  it('names the stream by a digest of the normalised address keyed with the vault’s secret', () => {
+    const secret = Buffer.alloc(32, 1);
+    expect(keyedEmailReservationStream(secret, ' A@B.nz ')).toBe(keyedEmailReservationStream(secret, 'a@b.nz'));
+    expect(keyedEmailReservationStream(secret, 'a@b.nz')).toMatch(/^emailReservation-[0-9a-f]{40}$/);
+    // Another secret, another name: the log alone cannot test a guessed address against it.
+    expect(keyedEmailReservationStream(Buffer.alloc(32, 2), 'a@b.nz')).not.toBe(keyedEmailReservationStream(secret, 'a@b.nz'));
+    // The unkeyed name of reservations made before keyed names.
+    expect(legacyEmailReservationStream(' A@B.nz ')).toBe(`emailReservation-${createHash('sha256').update('a@b.nz').digest('hex').slice(0, 40)}`);
   });
 });

@@ -1,15 +1,24 @@
 import type { EmailReservationEvent } from '@kainga/contracts';
-import { conflict, type Decider } from '@kainga/platform';
+import { conflict, keyedDigestOf, streamInUse, type Decider, type Stores } from '@kainga/platform';
 import { createHash } from 'node:crypto';
 import { match } from 'ts-pattern';
 
+const normalised = (email: string) => email.trim().toLowerCase();
+
+/** The name a reservation got before names were keyed: an unkeyed SHA-256 of the address, which a guess can be tested against. */
+export const legacyEmailReservationStream = (email: string) => `emailReservation-${createHash('sha256').update(normalised(email)).digest('hex').slice(0, 40)}`;
+
+/** The keyed name (the vault's secret): the log alone cannot tell which address it is for. */
+export const keyedEmailReservationStream = (secret: Buffer, email: string) => `emailReservation-${keyedDigestOf(secret, 'emailReservation', normalised(email))}`;
+
 /**
  * One account per email address: the reservation stream of an address is appended with an
- * expected revision, so two registrations racing for it cannot both win. The stream name
- * holds a hash, not the address itself.
+ * expected revision, so two registrations racing for it cannot both win. Its name is a keyed
+ * digest of the address; an address reserved before names were keyed keeps its legacy stream.
  */
-export const emailReservationStream = (email: string) =>
-  `emailReservation-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+export async function emailReservationStream(stores: Pick<Stores, 'eventStore' | 'personalKeys'>, email: string): Promise<string> {
+  return streamInUse(stores.eventStore, keyedEmailReservationStream(await stores.personalKeys.visitorSecret(), email), legacyEmailReservationStream(email));
+}
 
 /**
  * A reservation whose holder never got an account (the registration crashed between the two

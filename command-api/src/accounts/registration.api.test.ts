@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_IDEMPOTENCY_KEY } from '../plugins/actor';
 import { client, startTestApp, type TestApp } from '../testing/test-app';
 import { accountIdFor } from './accounts';
-import { emailReservationDecider, emailReservationStream } from './email-reservation';
+import { emailReservationDecider, emailReservationStream, keyedEmailReservationStream, legacyEmailReservationStream } from './email-reservation';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('registration with an Idempotency-Key', () => {
     // As left by a registration that failed after reserving: its reservation released again.
     const key = 'anon:failed-first-0001';
     const userId = accountIdFor(key);
-    const stream = emailReservationStream('again@example.nz');
+    const stream = await emailReservationStream(t.stores, 'again@example.nz');
     const ctx = (k: string) => ({ idempotencyKey: k, metadata: { actorId: null, actorRoles: [], correlationId: k, causationId: null, occurredAt: new Date().toISOString() } });
     const at = new Date().toISOString();
     await handleCommand(t.stores.eventStore, emailReservationDecider, stream, { type: 'ReserveEmail', email: 'again@example.nz', userId, at }, ctx(`${key}:reserve`));
@@ -87,6 +87,22 @@ describe('registration with an Idempotency-Key', () => {
     expect(retry.statusCode).toBe(201);
     const other = await client(t.app).post('/api/auth/register', body('again@example.nz'), { 'idempotency-key': 'failed-first-0002' });
     expect(other.statusCode).toBe(409);
+  });
+
+  it('names a new reservation by a keyed digest, and keeps an address reserved under its old unkeyed name taken', async () => {
+    const fresh = await client(t.app).post('/api/auth/register', body('keyed.name@example.nz'));
+    expect(fresh.statusCode).toBe(201);
+    const keyed = keyedEmailReservationStream(await t.stores.personalKeys.visitorSecret(), 'keyed.name@example.nz');
+    expect((await t.stores.eventStore.readStream(keyed)).map((e) => e.type)).toEqual(['EmailReserved']);
+    expect(await t.stores.eventStore.readStream(legacyEmailReservationStream('keyed.name@example.nz'))).toEqual([]);
+
+    // Reserved a moment ago by a registration still under way, before names were keyed.
+    const at = new Date().toISOString();
+    const ctx = { idempotencyKey: 'legacy-reservation', metadata: { actorId: null, actorRoles: [], correlationId: 'legacy', causationId: null, occurredAt: at } };
+    await handleCommand(t.stores.eventStore, emailReservationDecider, legacyEmailReservationStream('Legacy.Name@example.nz'), { type: 'ReserveEmail', email: 'legacy.name@example.nz', userId: 'in-flight', at }, ctx);
+    const taken = await client(t.app).post('/api/auth/register', body('legacy.name@example.nz'));
+    expect(taken.statusCode).toBe(409);
+    expect(await t.stores.eventStore.readStream(keyedEmailReservationStream(await t.stores.personalKeys.visitorSecret(), 'legacy.name@example.nz'))).toEqual([]);
   });
 
   it('refuses a key it cannot use with a 400 and records nothing, where it once went on as if no key were sent', async () => {

@@ -1,4 +1,4 @@
-import { AdminExportQuery, UserIdParams } from '@kainga/contracts';
+import { AdminExportQuery, ERASURE_REASON_NAMES_PERSON, reasonNamesPerson, UserIdParams } from '@kainga/contracts';
 import { CommandError } from '@kainga/platform';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +29,9 @@ export default async function adminUserExportRoutes(app: FastifyInstance, { deps
     async (request, reply) => {
       const scope = await exportScopeOf(deps.stores, request.params.userId);
       if (!scope) throw new CommandError('not_found', 'User not found.');
+      // The export's record outlives the person's details (an erasure keeps it): its reason must not hold them.
+      const { email, firstName, lastName } = scope.user;
+      if (reasonNamesPerson(request.query.reason, { emails: [email], names: [`${firstName} ${lastName}`] })) throw new CommandError('invalid', ERASURE_REASON_NAMES_PERSON);
       return sendExport(deps, request, reply as FastifyReply, scope, request.query.reason);
     },
   );

@@ -1,6 +1,6 @@
 import { handleCommand } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailReservationDecider, emailReservationStream } from '../accounts/email-reservation';
+import { emailReservationDecider, legacyEmailReservationStream } from '../accounts/email-reservation';
 import { client, sessionCookie, startTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -42,9 +42,9 @@ describe('sign-in API', () => {
   });
 
   it('frees an email whose registration crashed half-way, once the reservation is old', async () => {
-    // As if a process died after reserving the email and before recording the account.
+    // As if a process died after reserving the email and before recording the account (an hour ago, when reservations had unkeyed names).
     const old = new Date(Date.now() - 60 * 60_000).toISOString();
-    await handleCommand(t.stores.eventStore, emailReservationDecider, emailReservationStream('crashed@example.nz'), { type: 'ReserveEmail', email: 'crashed@example.nz', userId: 'lost-user', at: old }, {
+    await handleCommand(t.stores.eventStore, emailReservationDecider, legacyEmailReservationStream('crashed@example.nz'), { type: 'ReserveEmail', email: 'crashed@example.nz', userId: 'lost-user', at: old }, {
       idempotencyKey: 'crash',
       metadata: { actorId: null, actorRoles: [], correlationId: 'crash', causationId: null, occurredAt: old },
     });

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { LeadWindowEvent } from '@kainga/contracts';
 import { deciderSpec } from '@kainga/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { claimedLead, LEAD_WINDOW_MS, leadWindowDecider, leadWindowStream, messageDigestOf, type LeadWindowState } from './lead-window';
+import { claimedLead, keyedLeadWindowNames, LEAD_WINDOW_MS, leadWindowDecider, legacyLeadWindowNames, type LeadWindowState } from './lead-window';
+
+const { stream: leadWindowStream, message: messageDigestOf } = keyedLeadWindowNames(Buffer.alloc(32, 7));
 
 const at = '2026-11-23T00:00:00.000Z';
 const later = (ms: number) => new Date(Date.parse(at) + ms).toISOString();
@@ -65,5 +68,15 @@ describe('the window’s sender and message', () => {
   it('compares messages whatever their case and spacing', () => {
     expect(messageDigestOf('  Kia ora,\n can you HELP with a loan? ')).toBe(hello);
     expect(messageDigestOf('Kia ora, can you help with a loan')).not.toBe(hello);
+  });
+
+  it('is named by digests keyed with the vault’s secret, which the log alone cannot make from a guess', () => {
+    const other = keyedLeadWindowNames(Buffer.alloc(32, 8));
+    expect(other.stream(lead)).not.toBe(leadWindowStream(lead));
+    expect(other.message('Kia ora, can you help with a loan?')).not.toBe(hello);
+    // The unkeyed names of windows opened before keyed names: still made the same way, and never equal to the keyed ones.
+    expect(legacyLeadWindowNames.stream(lead)).toBe('leadWindow-' + createHash('sha256').update('email:tama@example.nz\u0000p1').digest('hex').slice(0, 40));
+    expect(legacyLeadWindowNames.stream(lead)).not.toBe(leadWindowStream(lead));
+    expect(legacyLeadWindowNames.message('Kia ora, can you help with a loan?')).not.toBe(hello);
   });
 });

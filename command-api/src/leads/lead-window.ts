@@ -1,5 +1,5 @@
 import type { LeadWindowEvent } from '@kainga/contracts';
-import type { Decider } from '@kainga/platform';
+import { keyedDigestOf, type Decider } from '@kainga/platform';
 import { createHash } from 'node:crypto';
 import { match } from 'ts-pattern';
 
@@ -15,12 +15,29 @@ export const LEAD_WINDOW_MS = 30 * 24 * 3600 * 1000;
 const senderOf = (lead: { userId: string | null; contactEmail: string }) => (lead.userId ? `account:${lead.userId}` : `email:${lead.contactEmail.trim().toLowerCase()}`);
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+const senderAndPartner = (lead: { userId: string | null; contactEmail: string; partnerId: string }) => `${senderOf(lead)}\u0000${lead.partnerId}`;
+const normalisedMessage = (message: string) => message.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Stream `leadWindow-<digest>` of one sender and one partner; a digest, so the stream name holds no email. */
-export const leadWindowStream = (lead: { userId: string | null; contactEmail: string; partnerId: string }) => `leadWindow-${digest(`${senderOf(lead)}\u0000${lead.partnerId}`).slice(0, 40)}`;
+/**
+ * How a window names its stream and its messages: keyed digests (the vault's secret), so the log
+ * alone cannot test a guessed address or message against them; a window opened before names were
+ * keyed keeps its unkeyed digests (`legacyLeadWindowNames`) until it ends.
+ */
+export interface LeadWindowNames {
+  stream: (lead: { userId: string | null; contactEmail: string; partnerId: string }) => string;
+  /** A message as the window compares it: the same words, whatever the case or spacing, are the same message. */
+  message: (message: string) => string;
+}
 
-/** A message as the window compares it: the same words, whatever the case or spacing, are the same message. */
-export const messageDigestOf = (message: string) => digest(message.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()).slice(0, 32);
+export const keyedLeadWindowNames = (secret: Buffer): LeadWindowNames => ({
+  stream: (lead) => `leadWindow-${keyedDigestOf(secret, 'leadWindow', senderAndPartner(lead))}`,
+  message: (message) => keyedDigestOf(secret, 'leadMessage', normalisedMessage(message), 32),
+});
+
+export const legacyLeadWindowNames: LeadWindowNames = {
+  stream: (lead) => `leadWindow-${digest(senderAndPartner(lead)).slice(0, 40)}`,
+  message: (message) => digest(normalisedMessage(message)).slice(0, 32),
+};
 
 export type LeadWindowState =
   | { status: 'none' }
@@ -28,7 +45,7 @@ export type LeadWindowState =
       status: 'open';
       firstLeadId: string;
       openedAt: string;
-      /** The lead holding each message of the window (by messageDigestOf). */
+      /** The lead holding each message of the window (by its names' `message` digest). */
       leadOfMessage: Readonly<Record<string, string>>;
     };
 

@@ -1,19 +1,22 @@
 import type { PartnerLeadReceived } from '@kainga/contracts';
-import { CommandError, eventIdFor, handleCommand, waitForCommand, type CommandContext, type EventStore } from '@kainga/platform';
+import { CommandError, eventIdFor, handleCommand, streamInUse, waitForCommand, type CommandContext, type Stores } from '@kainga/platform';
 import { findPartnerLead, type PartnerLeadDoc } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { leadDecider, leadStream } from './lead';
-import { claimedLead, leadWindowDecider, leadWindowStream, messageDigestOf } from './lead-window';
+import { claimedLead, keyedLeadWindowNames, leadWindowDecider, legacyLeadWindowNames } from './lead-window';
 
 /** `demo` is set only by ops' demo seed (the HTTP routes never take it from a body); false when absent. */
 type LeadFields = Omit<z.infer<typeof PartnerLeadReceived>['data'], 'leadId' | 'receivedAt' | 'demo' | 'repeatOf'> & { demo?: boolean };
 
 /** The lead a request is, by the lead window of its sender and partner (lead-window.ts). */
-async function claimLead(eventStore: EventStore, fields: LeadFields, drawnId: string, ctx: CommandContext) {
-  const messageDigest = messageDigestOf(fields.requestMessage);
-  const claim = await handleCommand(eventStore, leadWindowDecider, leadWindowStream(fields), { type: 'ClaimLead', partnerId: fields.partnerId, leadId: drawnId, messageDigest, at: ctx.metadata.occurredAt }, ctx);
+async function claimLead(stores: Pick<Stores, 'eventStore' | 'personalKeys'>, fields: LeadFields, drawnId: string, ctx: CommandContext) {
+  const keyed = keyedLeadWindowNames(await stores.personalKeys.visitorSecret());
+  const stream = await streamInUse(stores.eventStore, keyed.stream(fields), legacyLeadWindowNames.stream(fields));
+  const names = stream === keyed.stream(fields) ? keyed : legacyLeadWindowNames;
+  const messageDigest = names.message(fields.requestMessage);
+  const claim = await handleCommand(stores.eventStore, leadWindowDecider, stream, { type: 'ClaimLead', partnerId: fields.partnerId, leadId: drawnId, messageDigest, at: ctx.metadata.occurredAt }, ctx);
   return claimedLead(claim.events, claim.state, messageDigest);
 }
 
@@ -32,7 +35,7 @@ async function claimLead(eventStore: EventStore, fields: LeadFields, drawnId: st
 export async function receiveLead(deps: Pick<AppDeps, 'stores'>, fields: LeadFields, ctx: CommandContext & { keyed: boolean }): Promise<PartnerLeadDoc> {
   const drawnId = ctx.keyed ? eventIdFor(ctx.idempotencyKey, 'partnerLead', 0) : randomUUID();
   const demo = fields.demo ?? false;
-  const { leadId, repeatOf } = demo ? { leadId: drawnId, repeatOf: undefined } : await claimLead(deps.stores.eventStore, fields, drawnId, ctx);
+  const { leadId, repeatOf } = demo ? { leadId: drawnId, repeatOf: undefined } : await claimLead(deps.stores, fields, drawnId, ctx);
   const result = await handleCommand(
     deps.stores.eventStore,
     leadDecider,

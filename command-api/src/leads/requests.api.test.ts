@@ -1,5 +1,7 @@
+import { handleCommand } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makePartner, startTestApp, type TestApp } from '../testing/test-app';
+import { keyedLeadWindowNames, leadWindowDecider, legacyLeadWindowNames } from './lead-window';
 import { makeProperty, revokeRole } from './test-fixtures';
 
 let t: TestApp;
@@ -218,6 +220,26 @@ describe('leads worth paying for: one lead per sender and partner, and the sende
     const elsewhere = (await c.post('/api/partner-contacts', { partnerId: broker.partnerId, message: 'Can you value our bach?' })).json();
     expect(await receivedOf(elsewhere.id)).toEqual([expect.not.objectContaining({ repeatOf: expect.anything() })]);
     expect((await c.get('/api/my-messages')).json().map((m: { id: string }) => m.id).sort()).toEqual([first.id, other.id, elsewhere.id].sort());
+  });
+
+  it('keeps a window opened under its old unkeyed name, and names a new window by a keyed digest', async () => {
+    const c = client(t.app, { remoteAddress: '10.2.0.2' });
+    const me = await c.register('legacy-window@example.nz');
+    // A window opened a day ago, when windows had unkeyed names, by a lead of this sender.
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    const sender = { userId: me.id, contactEmail: 'legacy-window@example.nz', partnerId: valuer.partnerId };
+    const ctx = { idempotencyKey: 'legacy-window', metadata: { actorId: me.id, actorRoles: [], correlationId: 'legacy-window', causationId: null, occurredAt: at } };
+    await handleCommand(t.stores.eventStore, leadWindowDecider, legacyLeadWindowNames.stream(sender), { type: 'ClaimLead', partnerId: valuer.partnerId, leadId: 'lead-before-keyed-names', messageDigest: legacyLeadWindowNames.message('Our first question'), at }, ctx);
+
+    const next = (await c.post('/api/partner-contacts', { partnerId: valuer.partnerId, message: 'A second question' })).json();
+    expect(await receivedOf(next.id)).toEqual([expect.objectContaining({ repeatOf: 'lead-before-keyed-names' })]);
+    const keyed = keyedLeadWindowNames(await t.stores.personalKeys.visitorSecret());
+    expect(await t.stores.eventStore.readStream(keyed.stream(sender))).toEqual([]);
+    // To another partner: a new window, under its keyed name only.
+    const other = (await c.post('/api/partner-contacts', { partnerId: broker.partnerId, message: 'A second question' })).json();
+    const opened = await t.stores.eventStore.readStream(keyed.stream({ ...sender, partnerId: broker.partnerId }));
+    expect(opened.map((e) => [e.type, (e.data as { leadId: string }).leadId])).toEqual([['LeadWindowOpened', other.id]]);
+    expect(await t.stores.eventStore.readStream(legacyLeadWindowNames.stream({ ...sender, partnerId: broker.partnerId }))).toEqual([]);
   });
 
   it('limits each account to 10 requests an hour over the three routes, from any address', async () => {

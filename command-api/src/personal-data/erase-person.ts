@@ -1,5 +1,5 @@
-import type { PersonErased } from '@kainga/contracts';
-import { handleCommand, notFound, waitForProjection, type CommandContext, type Logger } from '@kainga/platform';
+import { ERASURE_REASON_NAMES_PERSON, reasonNamesPerson, type PersonErased } from '@kainga/contracts';
+import { handleCommand, invalid, notFound, waitForProjection, type CommandContext, type Logger } from '@kainga/platform';
 import { erasureProjectorNames } from '@kainga/projections';
 import { emailReservationDecider, emailReservationStream } from '../accounts/email-reservation';
 import { userDecider, userStream } from '../accounts/user';
@@ -23,6 +23,7 @@ export interface ErasureRequest {
 export async function erasePerson(deps: Pick<AppDeps, 'stores' | 'config'> & { logger?: Logger }, request: ErasureRequest, ctx: CommandContext): Promise<void> {
   const scope = await erasureScopeOf(deps.stores, request.userId);
   if (!scope) throw notFound('User not found.');
+  if (request.reason && reasonNamesPerson(request.reason, scope)) throw invalid(ERASURE_REASON_NAMES_PERSON);
   const by = ctx.metadata.actorId ?? request.userId;
   const at = ctx.metadata.occurredAt;
   const result = await handleCommand(
@@ -33,7 +34,7 @@ export async function erasePerson(deps: Pick<AppDeps, 'stores' | 'config'> & { l
     ctx,
   );
   for (const email of scope.emails) {
-    await handleCommand(deps.stores.eventStore, emailReservationDecider, emailReservationStream(email), { type: 'ReleaseEmail', email, userId: request.userId, at }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:release:${email}` });
+    await handleCommand(deps.stores.eventStore, emailReservationDecider, await emailReservationStream(deps.stores, email), { type: 'ReleaseEmail', email, userId: request.userId, at }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:release:${email}` });
   }
   // The recorded event (a retry's is the first run's), for its id: the effects are keyed by it.
   const erased = (await deps.stores.eventStore.readStream(userStream(request.userId))).findLast((e) => e.type === 'PersonErased');

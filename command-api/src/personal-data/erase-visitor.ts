@@ -1,5 +1,5 @@
-import { personalScopes, VISITOR_HAS_ACCOUNT, visitorErasureAsPersonErased, visitorErasureStream, type VisitorErased } from '@kainga/contracts';
-import { conflict, handleCommand, visitorPersonOf, waitForProjection, type CommandContext, type Logger } from '@kainga/platform';
+import { ERASURE_REASON_NAMES_PERSON, personalScopes, reasonNamesPerson, VISITOR_HAS_ACCOUNT, visitorErasureAsPersonErased, visitorErasureStream, type VisitorErased } from '@kainga/contracts';
+import { conflict, handleCommand, invalid, visitorPersonOf, waitForProjection, type CommandContext, type Logger } from '@kainga/platform';
 import { visitorErasureProjectorNames } from '@kainga/projections';
 import { accountIdByEmail } from '../accounts/accounts';
 import type { AppDeps } from '../deps';
@@ -17,15 +17,17 @@ const LEAD_SCOPE = personalScopes.lead('');
  * marked erased. An address that is an account's is refused: erasing the account covers it.
  */
 export async function eraseVisitor(deps: Pick<AppDeps, 'stores' | 'config'> & { logger?: Logger }, request: { email: string; reason: string }, ctx: CommandContext): Promise<void> {
+  if (reasonNamesPerson(request.reason, { emails: [request.email], names: [] })) throw invalid(ERASURE_REASON_NAMES_PERSON);
   if (await accountIdByEmail(deps, request.email)) throw conflict(VISITOR_HAS_ACCOUNT);
   const visitor = visitorPersonOf(await deps.stores.personalKeys.visitorSecret(), request.email);
-  const scopes = (await deps.stores.personalKeys.scopesOf(visitor)).filter((s) => s.startsWith(LEAD_SCOPE));
+  const sentLeadIds = (await deps.stores.personalKeys.scopesOf(visitor)).filter((s) => s.startsWith(LEAD_SCOPE)).map((s) => s.slice(LEAD_SCOPE.length));
   const data: VisitorErased['data'] = {
     visitor,
     by: ctx.metadata.actorId ?? 'admin',
     reason: request.reason,
-    sentLeadIds: scopes.map((s) => s.slice(LEAD_SCOPE.length)),
-    scopes,
+    sentLeadIds,
+    // Their requests, and partners' replies to them (which speak to and of them).
+    scopes: [...sentLeadIds.map(personalScopes.lead), ...sentLeadIds.map(personalScopes.leadReply)],
     at: ctx.metadata.occurredAt,
   };
   const result = await handleCommand(deps.stores.eventStore, visitorErasureDecider, visitorErasureStream(visitor), { type: 'EraseVisitor', ...data }, ctx);

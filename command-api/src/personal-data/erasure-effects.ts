@@ -1,5 +1,6 @@
 import type { PersonErased } from '@kainga/contracts';
 import { CommandError, handleCommand, outboxDirOf, readOutbox, visitorPersonOf, type CommandContext, type Stores } from '@kainga/platform';
+import { PARTNER_LEADS } from '@kainga/projections';
 import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ async function endSubscription(stores: ErasureDeps['stores'], subscriptionId: st
 /**
  * The embedded run's outbox (`DATA_DIR/outbox`, the admins' Sent Emails): mail to one of the
  * person's addresses (known here only by the vault's keyed digests), and mail caused by their
- * requests to partners (named by the request's event ids). With SMTP, no copy is kept here.
+ * requests to partners or, for a partner, by their replies (named by the events' ids). With SMTP, no copy is kept here.
  */
 async function removeOutboxMail(deps: ErasureDeps, data: PersonErased['data']) {
   const dir = outboxDirOf(deps.config);
@@ -60,6 +61,12 @@ async function removeOutboxMail(deps: ErasureDeps, data: PersonErased['data']) {
   const persons = new Set(data.persons);
   const causedBy = new Set<string>();
   for (const leadId of data.records.sentLeadIds) for (const e of await deps.stores.eventStore.readStream(leadStream(leadId))) causedBy.add(e.id);
+  // A partner's replies, mailed to the people who wrote to them, are the partner's words too.
+  for (const partnerId of data.records.partnerIds) {
+    for (const lead of await deps.stores.readStore.collection(PARTNER_LEADS).find({ partnerId, leadStatus: 'responded' })) {
+      for (const e of await deps.stores.eventStore.readStream(leadStream(lead._id))) if (e.type === 'PartnerLeadResponded') causedBy.add(e.id);
+    }
+  }
   for (const mail of await readOutbox(dir)) {
     const id = mail.file.replace(/\.eml$/, '');
     if (persons.has(visitorPersonOf(secret, mail.to)) || causedBy.has(id)) await unlink(join(dir, mail.file)).catch(() => undefined);

@@ -9,6 +9,8 @@ export interface ErasureScope {
   records: ErasedRecords;
   /** Every address the account used or gave as a partner's contact (to release, and to find their mail). */
   emails: string[];
+  /** The account's full name (which an admin's reason must not hold). */
+  names: string[];
   persons: string[];
   scopes: string[];
 }
@@ -56,12 +58,15 @@ export async function erasureScopeOf(stores: Pick<Stores, 'readStore' | 'eventSt
       uploads: [...new Set(uploads)],
     },
     emails: normalised,
+    names: [`${user.firstName} ${user.lastName}`],
     persons: [userId, ...normalised.map((email) => visitorPersonOf(secret, email))],
     scopes: [
       personalScopes.user(userId),
       ...partnerIds.map(personalScopes.partner),
       ...propertyIds.map(personalScopes.property),
       ...sentLeadIds.map(personalScopes.lead),
+      // Partners' replies to their requests speak to and of them.
+      ...sentLeadIds.map(personalScopes.leadReply),
       ...adverts.map((a) => personalScopes.adContent(a._id)),
     ],
   };

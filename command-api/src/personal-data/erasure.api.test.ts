@@ -1,4 +1,4 @@
-import { ERASURE_REASON_REQUIRED } from '@kainga/contracts';
+import { ERASURE_REASON_NAMES_PERSON, ERASURE_REASON_REQUIRED } from '@kainga/contracts';
 import { waitForProjection } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../accounts/user';
@@ -90,6 +90,16 @@ describe('POST /api/admin/users/:userId/erase', () => {
     const self = await admin.post(`/api/admin/users/${me}/erase`, { reason: 'Request by email on 1 Dec' });
     expect([self.statusCode, self.json().message]).toEqual([403, ERASE_SELF_REFUSED]);
     expect(await erasureOf(id)).toBeUndefined();
+  });
+
+  it('refuses a reason holding the person’s email address or full name: the reason outlives their details', async () => {
+    const { id } = await client(t.app).register('aroha.reasonable@example.nz', PASSWORD, 'Aroha', 'Reasonable');
+    for (const reason of ['Emailed from Aroha.Reasonable@example.nz on 1 Dec', 'Aroha   reasonable asked by phone']) {
+      const res = await admin.post(`/api/admin/users/${id}/erase`, { reason });
+      expect([res.statusCode, res.json().message], reason).toEqual([400, ERASURE_REASON_NAMES_PERSON]);
+    }
+    expect(await erasureOf(id)).toBeUndefined();
+    expect((await admin.post(`/api/admin/users/${id}/erase`, { reason: 'Asked by phone, ticket 4413' })).statusCode).toBe(204);
   });
 
   it('erases a partner on request: reason and admin recorded, sessions ended, images deleted, subscription ended, off the directory', async () => {

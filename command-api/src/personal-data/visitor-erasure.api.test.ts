@@ -1,4 +1,4 @@
-import { VISITOR_HAS_ACCOUNT, VISITOR_NOT_FOUND, visitorErasureStream } from '@kainga/contracts';
+import { ERASURE_REASON_NAMES_PERSON, VISITOR_HAS_ACCOUNT, VISITOR_NOT_FOUND, visitorErasureStream } from '@kainga/contracts';
 import { OutboxEmailSender, outboxDirOf, readOutbox, visitorPersonOf, waitForProjection } from '@kainga/platform';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,6 +77,8 @@ describe('POST /api/admin/visitors/erase', () => {
     const bad = await admin.post('/api/admin/visitors/erase', { email: 'not an address', reason: 'Email request, ticket 1' });
     expect(bad.statusCode).toBe(400);
     expect((await admin.post('/api/admin/visitors/erase', { email: 'x@example.nz', reason: '' })).statusCode).toBe(400);
+    const named = await admin.post('/api/admin/visitors/erase', { email: 'x@example.nz', reason: 'Asked by X@example.nz on 2 Dec' });
+    expect([named.statusCode, named.json().message]).toEqual([400, ERASURE_REASON_NAMES_PERSON]);
     expect((await member.post('/api/admin/visitors/erase', { email: 'someone.else@example.nz', reason: 'Email request, ticket 1' })).statusCode).toBe(403);
     expect((await client(t.app).post('/api/admin/visitors/erase', { email: 'someone.else@example.nz', reason: 'Email request, ticket 1' })).statusCode).toBe(401);
     // The other visitor's request is untouched by all of that.

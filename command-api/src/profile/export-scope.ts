@@ -48,7 +48,7 @@ export interface ExportScope {
 
 
 /** What the export of `userId` covers; null when there is no such account. */
-export async function exportScopeOf(stores: Pick<Stores, 'readStore'>, userId: string): Promise<ExportScope | null> {
+export async function exportScopeOf(stores: Pick<Stores, 'readStore' | 'eventStore' | 'personalKeys'>, userId: string): Promise<ExportScope | null> {
   const store = stores.readStore;
   const held = await personHoldingsOf(store, userId);
   if (!held) return null;
@@ -62,7 +62,7 @@ export async function exportScopeOf(stores: Pick<Stores, 'readStore'>, userId: s
   const ownStreams = new Set<string>([
     `user-${userId}`,
     `personalDataExports-${userId}`,
-    emailReservationStream(user.email),
+    await emailReservationStream(stores, user.email),
     ...partnerIds.flatMap((id) => [`partner-${id}`, `paymentCustomer-${id}`]),
     ...applications.map((a) => `partnerApplication-${a._id}`),
     ...subscriptions.map((s) => `adSubscription-${s._id}`),

@@ -1,4 +1,4 @@
-import { personalDataExportsStream, ValuationRequest } from '@kainga/contracts';
+import { ERASURE_REASON_NAMES_PERSON, personalDataExportsStream, ValuationRequest } from '@kainga/contracts';
 import { waitForProjection, type NewEvent } from '@kainga/platform';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +203,15 @@ describe('GET /api/admin/users/:userId/export', () => {
       expect(res.statusCode, String(reason)).toBe(400);
       expect(res.json().message, String(reason)).toContain('Give a reason for exporting this person’s data (3 to 500 characters)');
     }
+  });
+
+  it('refuses a reason holding the person’s email address or full name: the record of the export outlives their details', async () => {
+    const before = (await t.stores.eventStore.readStream(personalDataExportsStream(ownerId))).length;
+    for (const reason of ['Asked by owner@example.nz', 'Request from Mere Owner by phone']) {
+      const res = await admin.get(url(ownerId, reason));
+      expect([res.statusCode, res.json().message], reason).toEqual([400, ERASURE_REASON_NAMES_PERSON]);
+    }
+    expect(await t.stores.eventStore.readStream(personalDataExportsStream(ownerId))).toHaveLength(before);
   });
 
   it('answers 404 for a person Kāinga does not know', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email } from './auth';
-import { ERASURE_REASON_MAX, ERASURE_REASON_MIN, ERASURE_REASON_REQUIRED } from '../erasure-reason';
+import { ERASURE_REASON_MAX, ERASURE_REASON_MIN, ERASURE_REASON_NAMES_PERSON, ERASURE_REASON_REQUIRED, reasonNamesPerson } from '../erasure-reason';
 
 /** DELETE /api/profile: the account's password proves it is its owner (absent for an account signed in with Google or GitHub). */
 export const DeleteAccountRequest = z.strictObject({
@@ -9,7 +9,7 @@ export const DeleteAccountRequest = z.strictObject({
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 
 // The reason's limits and words live zod-free in ../erasure-reason (the web app uses them too).
-export { ERASURE_REASON_MAX, ERASURE_REASON_MIN, ERASURE_REASON_REQUIRED };
+export { ERASURE_REASON_MAX, ERASURE_REASON_MIN, ERASURE_REASON_NAMES_PERSON, ERASURE_REASON_REQUIRED, reasonNamesPerson };
 
 /** POST /api/admin/users/:userId/erase: why (recorded in the history: the request it answers, no personal detail). */
 export const AdminErasureRequest = z.strictObject({

@@ -14,7 +14,7 @@ export const ERASED_TEXT = 'Erased at the person’s request';
 type Data = Record<string, unknown>;
 
 export interface PersonalFieldGroup {
-  /** The scope whose key seals these fields: `user:<id>`, `partner:<id>`, `property:<id>`, `lead:<id>`, `adContent:<id>`. */
+  /** The scope whose key seals these fields: `user:<id>`, `partner:<id>`, `property:<id>`, `lead:<id>`, `leadReply:<id>`, `adContent:<id>`. */
   scope: (data: Data) => string;
   /**
    * The person the scope belongs to, when this event knows it (a user id, or a signed-out
@@ -33,6 +33,7 @@ const user = (data: Data) => `user:${own(data)}`;
 const partner = (data: Data) => `partner:${str(data, 'partnerId')}`;
 const property = (data: Data) => `property:${str(data, 'propertyId')}`;
 const lead = (data: Data) => `lead:${str(data, 'leadId')}`;
+const leadReply = (data: Data) => `leadReply:${str(data, 'leadId')}`;
 const adContent = (data: Data) => `adContent:${str(data, 'adContentId')}`;
 
 /** The scope names an erasure destroys for each kind of record (the vault's links find the rest). */
@@ -41,6 +42,12 @@ export const personalScopes = {
   partner: (partnerId: string) => `partner:${partnerId}`,
   property: (propertyId: string) => `property:${propertyId}`,
   lead: (leadId: string) => `lead:${leadId}`,
+  /**
+   * A partner's reply to a request: linked to the partner who wrote it (erasing them destroys it)
+   * and named by every erasure of the request's sender, since a reply speaks to and of them.
+   * Replies sealed before this scope existed are under the request's own `lead:` key.
+   */
+  leadReply: (leadId: string) => `leadReply:${leadId}`,
   adContent: (adContentId: string) => `adContent:${adContentId}`,
 };
 
@@ -87,7 +94,9 @@ export const personalDataRules: Readonly<Record<string, readonly PersonalFieldGr
       fields: { requestMessage: ERASED_TEXT, contactName: ERASED_TEXT, contactEmail: '', contactPhone: null },
     },
   ],
-  PartnerLeadResponded: [{ scope: lead, fields: { response: ERASED_TEXT } }],
+  PartnerLeadResponded: [{ scope: leadReply, person: (d) => str(d, 'respondedBy'), fields: { response: ERASED_TEXT } }],
+  // A partner's words disputing a charge are theirs (the charge's amounts stay for the books).
+  LeadChargeDisputed: [{ scope: partner, fields: { reason: ERASED_TEXT } }],
   AdPlanAllocationRequested: [{ scope: partner, fields: { message: '' } }],
   AdContentSubmitted: [{ scope: adContent, fields: advert }],
   AdContentRevised: [{ scope: adContent, fields: advert }],

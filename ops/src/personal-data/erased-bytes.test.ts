@@ -1,4 +1,5 @@
 import { client, makePartner, postImage, solidImage } from '@kainga/command-api/testing';
+import { ERASED_TEXT } from '@kainga/contracts';
 import { readOutbox } from '@kainga/platform';
 import { waitFor } from '@kainga/platform/testing';
 import type { FastifyInstance } from 'fastify';
@@ -74,10 +75,39 @@ describe('after an erasure, every stored byte', () => {
     const personal = Object.values(erased);
     const found = files.flatMap(({ file, text }) => personal.filter((s) => text.includes(s)).map((s) => `${s} in ${file.slice(dataDir.length)}`));
     expect(found).toEqual([]);
+    // The partner's reply to their request spoke to them: it cannot be opened any more either.
+    const replied = (await kainga.deps.stores.eventStore.readStream(`partnerLead-${sent.json().id}`)).find((e) => e.type === 'PartnerLeadResponded');
+    expect(replied?.data).toMatchObject({ response: ERASED_TEXT });
     const all = files.map((f) => f.text).join('\n');
     for (const s of [kept.first, kept.last, kept.business]) expect(all).toContain(s);
     // And through the API: the other person is whole, the erased one gone.
     expect((await keptClient.get('/api/auth/user')).json()).toMatchObject({ firstName: kept.first, email: kept.email });
     expect((await client(app()).post('/api/auth/login', { email: erased.email, password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('holds none of an erased partner’s replies, while the request they answered remains its sender’s', { timeout: 120_000 }, async () => {
+    const sender = client(app(), { remoteAddress: '10.80.0.3' });
+    expect((await sender.post('/api/auth/login', { email: kept.email, password: PASSWORD })).statusCode).toBe(200);
+    const replier = client(app(), { remoteAddress: '10.80.0.4' });
+    const me = await replier.register('hinemoa.repliesworth@example.nz', PASSWORD, 'Hinemoa', 'Repliesworth');
+    const partnerId = await makePartner(kainga.deps.stores, me.id, 'property_manager', ['auckland'], { businessName: 'Repliesworth Rentals', contactEmail: 'desk@repliesworth.nz' });
+    const question = 'Keptson here: could you manage our Onehunga flat from March?';
+    const sent = await sender.post('/api/partner-contacts', { partnerId, message: question });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const reply = 'Ngā mihi, Hinemoa at the Te Papapa desk will ring you on Thursday';
+    expect((await replier.post(`/api/partner-leads/${sent.json().id}/respond`, { response: reply })).statusCode).toBe(200);
+    expect((await sender.get('/api/my-messages')).body).toContain(reply);
+
+    const res = await app().inject({ method: 'DELETE', url: '/api/profile', payload: { password: PASSWORD }, cookies: { 'kainga.sid': replier.cookie! } });
+    expect(res.statusCode, res.body).toBe(204);
+
+    const files = storedFiles(dataDir);
+    const found = files.flatMap(({ file, text }) => ['Te Papapa desk', 'Repliesworth', 'hinemoa.repliesworth@example.nz'].filter((s) => text.includes(s)).map((s) => `${s} in ${file.slice(dataDir.length)}`));
+    expect(found).toEqual([]);
+    // Nor can the log's sealed reply be opened any more: its key went with the partner.
+    const responded = (await kainga.deps.stores.eventStore.readStream(`partnerLead-${sent.json().id}`)).find((e) => e.type === 'PartnerLeadResponded');
+    expect(responded?.data).toMatchObject({ response: ERASED_TEXT });
+    // The sender's own request is theirs and stays (in their messages, the read models and the log's sealed boxes).
+    expect((await sender.get('/api/my-messages')).body).toContain(question);
   });
 });

@@ -25,15 +25,15 @@ export interface PersonalDataVault {
   close(): Promise<void>;
 }
 
-/**
- * The person id of a signed-out visitor, from their email: a keyed digest (the vault's secret), so
- * the log and the vault never hold the address, and a guess cannot be checked without the vault.
- */
 /** The first string after every string starting with `prefix` (a range scan's end: `a:` → `a;`). */
 export function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
+/**
+ * The person id of a signed-out visitor, from their email: a keyed digest (the vault's secret), so
+ * the log and the vault never hold the address, and a guess cannot be checked without the vault.
+ */
 export function visitorPersonOf(secret: Buffer, email: string): string {
   return `visitor:${createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)}`;
 }

@@ -1,6 +1,8 @@
 import { paymentsOf, refundLeadCharge } from '@kainga/command-api';
 import { LOCAL_TEST_PAYMENT_METHODS, waitFor } from '@kainga/platform/testing';
 import { findLeadCharge } from '@kainga/projections';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLeadChargeApp, type LeadChargeApp } from './test-lead-charges';
 
@@ -34,6 +36,10 @@ describe('disputes of lead charges (Stripe through the local stand-in)', () => {
     expect(disputed.statusCode, disputed.body).toBe(201);
     expect(disputed.json()).toMatchObject({ leadId, status: 'succeeded', dispute: { status: 'open', reason, disputedAt: expect.any(String) } });
     expect((await broker.post(disputeOf(leadId), { reason })).json()).toEqual({ message: 'This charge has already been disputed.' });
+    // The partner's words are theirs: the log keeps them only sealed under the partner's key.
+    const log = ['events.sqlite', 'events.sqlite-wal'].map((f) => join(a.t.dataDir, f)).filter(existsSync).map((f) => readFileSync(f).toString('utf8')).join('');
+    expect(log).toContain('LeadChargeDisputed');
+    expect(log).not.toContain('under another name');
 
     const admin = await a.admin();
     const listed = (await admin.get('/api/admin/lead-charge-disputes')).json() as { leadId: string }[];
