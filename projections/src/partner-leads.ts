@@ -52,7 +52,8 @@ const demoOf = (data: { demo?: boolean }) => data.demo ?? false;
 export const partnerLeadsProjector: Projector = {
   name: 'partner_leads',
   // 2: leads carry the demo flag. 3: an erased sender's (PersonErased). 4: an erased signed-out visitor's (VisitorErased).
-  version: 4,
+  // 5: an erased sender's requests sent while the erasure gathered them.
+  version: 5,
   collections: [PARTNER_LEADS],
   filter: withVisitorErased(withPersonErased({ eventTypes: partnerLeadEventTypes, streamPrefixes: ['partnerLead-'] })),
   indexes: {
@@ -106,8 +107,8 @@ export const partnerLeadsProjector: Projector = {
  * PartnerLeadReceived reads once erased, and a reply as PartnerLeadResponded does (a lead with
  * none keeps null). The requests an erased partner received are their senders' and stay, but
  * the partner's replies in them are the partner's words: they read as erased too (the log keeps
- * a reply under the lead's key, which is the sender's, so the read model cannot leave it to the
- * rebuild).
+ * a reply under its own key, linked to the partner; replies written before that key existed are
+ * under the lead's, the sender's, so the read model cannot leave them to the rebuild).
  */
 function eraseLeads(data: PersonErasedData): CollectionWrite[] {
   const ids = data.records.sentLeadIds;
@@ -119,6 +120,11 @@ function eraseLeads(data: PersonErasedData): CollectionWrite[] {
       { collection: PARTNER_LEADS, updateMany: { filter: { ...byIds(ids), partnerResponse: { $ne: null } }, update: { $set: { partnerResponse: response } } } },
     );
   }
+  // And along the {userId} index: a request sent signed in while the erasure gathered the ids is theirs too.
+  writes.push(
+    { collection: PARTNER_LEADS, updateMany: { filter: { userId: data.userId }, update: { $set: { ...erasedValuesOf('PartnerLeadReceived'), erasedAt: data.at } } } },
+    { collection: PARTNER_LEADS, updateMany: { filter: { userId: data.userId, partnerResponse: { $ne: null } }, update: { $set: { partnerResponse: response } } } },
+  );
   // Along the {partnerId, leadStatus} index: only a responded lead has a reply.
   for (const partnerId of data.records.partnerIds) {
     writes.push({ collection: PARTNER_LEADS, updateMany: { filter: { partnerId, leadStatus: 'responded' }, update: { $set: { partnerResponse: response } } } });

@@ -134,6 +134,18 @@ describe('PersonErased in each read model', () => {
     expect(after.partner_leads!.get(VISITOR.leadId)).toEqual(before.partner_leads!.get(VISITOR.leadId));
   });
 
+  it('properties, valuations, partner_leads: what the person made while the erasure gathered its ids (so unnamed in it) is erased too', async () => {
+    const rec = recordedEvents();
+    const log = fixtureLog().map((e) => rec(e.stream, e.type, e.data));
+    const unnamed = erasureOfA();
+    unnamed.records = { ...unnamed.records, propertyIds: [], valuationIds: [], sentLeadIds: [A_SIGNED_OUT_LEAD] };
+    const store = await projectedStore([propertiesProjector, valuationsProjector, partnerLeadsProjector], [...log, rec(`user-${A.userId}`, PERSON_ERASED, unnamed)]);
+    expect(await store.collection('properties').findOne({ _id: A.propertyId })).toMatchObject({ address: ERASED_TEXT, hidden: true, erasedAt: ERASED_AT });
+    expect(await store.collection('valuations').findOne({ _id: A.valuationId })).toMatchObject({ property: expect.objectContaining({ address: ERASED_TEXT }), erasedAt: ERASED_AT });
+    expect(await store.collection('partner_leads').findOne({ _id: A.sentLeadId })).toMatchObject({ requestMessage: ERASED_TEXT, contactEmail: '', erasedAt: ERASED_AT });
+    expect(await store.collection('properties').findOne({ _id: B.propertyId })).toMatchObject({ address: B.personal.street });
+  });
+
   it("lead_charges: an erased partner's charges keep their amounts, their dispute's words read as erased", async () => {
     const { after, before, changed } = await givenTheLogWhenAIsErased(leadChargesProjector);
     // A's partner was charged for B's request.

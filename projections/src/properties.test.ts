@@ -78,7 +78,7 @@ describe('properties projector: hidden from the public', () => {
 
   it('declares the index the public reads of one city and the hidden count walk', () => {
     expect(propertiesProjector.indexes?.properties?.map((i) => i.keys)).toContainEqual({ hidden: 1, city: 1, createdAt: -1, _id: 1 });
-    expect(propertiesProjector.version).toBe(5);
+    expect(propertiesProjector.version).toBe(6);
   });
 });
 

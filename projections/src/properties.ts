@@ -4,7 +4,7 @@ import { byEventType, type CollectionWrite, type Projector, type ReadStore } fro
 import { pageOf, pageOfMatches, type Page, type PageWindow } from './paged-read';
 import { searchKey, startsWith } from './search-key';
 import { searchKeysOf, streetOf, type SearchKeys } from './directory-keys';
-import { byIds, erasedValuesOf, withPersonErased } from './person-erased';
+import { erasedValuesOf, withPersonErased } from './person-erased';
 
 /** The `properties` read model: details, map position and the latest completed valuation. */
 export const PROPERTIES = 'properties';
@@ -68,8 +68,8 @@ export const propertiesProjector: Projector = {
   // 2: the search keys of the directory and the admin's list. 3: `hidden`, and the public reads'
   // city index leads with it. 4: how far off its point may be and what placed it, for the owner's
   // map panel (issue 11), the embedded geocoder's old 'suburb' points read as the 'city' they are.
-  // 5: an erased owner's properties (PersonErased).
-  version: 5,
+  // 5: an erased owner's properties (PersonErased). 6: and those registered while the erasure gathered them.
+  version: 6,
   collections: [PROPERTIES],
   filter: withPersonErased({ eventTypes: [...propertyEventTypes, 'ValuationCompleted'], streamPrefixes: ['property-', 'valuation-'] }),
   indexes: {
@@ -145,7 +145,8 @@ export const propertiesProjector: Projector = {
     ValuationFailed: () => [],
     ValuationReportGenerated: () => [],
     ValuationSaved: () => [],
-    PersonErased: (data) => (data.records.propertyIds.length === 0 ? [] : [{ collection: PROPERTIES, updateMany: { filter: byIds(data.records.propertyIds), update: { $set: erasedProperty(data.at) } } }]),
+    // By owner, not only the ids recorded: a property registered while the erasure gathered them is theirs too.
+    PersonErased: (data) => [{ collection: PROPERTIES, updateMany: { filter: { ownerId: data.userId }, update: { $set: erasedProperty(data.at) } } }],
   }),
 };
 

@@ -1,7 +1,7 @@
 import type { Comparable, ConditionScores, ErasureEvent, Estimate, PropertyDetails, Purpose, ValuationEvent } from '@kainga/contracts';
 import { confidenceBucket, valuationEventTypes, valueBand } from '@kainga/contracts';
 import { byEventType, type CollectionWrite, type Projector, type ReadStore } from '@kainga/platform';
-import { byIds, erasedValuesOf, withPersonErased } from './person-erased';
+import { erasedValuesOf, withPersonErased } from './person-erased';
 
 /** The `valuations` read model: one document per valuation, for its owner and, anonymised, for everyone. */
 export const VALUATIONS = 'valuations';
@@ -37,8 +37,8 @@ const set = (valuationId: string, fields: Record<string, unknown>): CollectionWr
 
 export const valuationsProjector: Projector = {
   name: 'valuations',
-  // 2: an erased owner's valuations (PersonErased).
-  version: 2,
+  // 2: an erased owner's valuations (PersonErased). 3: and those requested while the erasure gathered them.
+  version: 3,
   collections: [VALUATIONS],
   filter: withPersonErased({ eventTypes: valuationEventTypes, streamPrefixes: ['valuation-'] }),
   indexes: {
@@ -84,10 +84,10 @@ export const valuationsProjector: Projector = {
     ValuationReportGenerated: (data) => [{ collection: VALUATIONS, updateOne: { filter: { _id: data.valuationId }, update: { $inc: { reports: 1 } } } }],
     ValuationSaved: (data) => [set(data.valuationId, { saved: true, savedAt: data.savedAt })],
     // The address as ValuationRequested reads once erased; the public showcase's counts and bands stay.
-    PersonErased: (data) =>
-      data.records.valuationIds.length === 0
-        ? []
-        : [{ collection: VALUATIONS, updateMany: { filter: byIds(data.records.valuationIds), update: { $set: { 'property.address': erasedValuesOf('ValuationRequested')['property.address'], erasedAt: data.at } } } }],
+    // By owner, not only the ids recorded: a valuation requested while the erasure gathered them is theirs too.
+    PersonErased: (data) => [
+      { collection: VALUATIONS, updateMany: { filter: { userId: data.userId }, update: { $set: { 'property.address': erasedValuesOf('ValuationRequested')['property.address'], erasedAt: data.at } } } },
+    ],
   }),
 };
 

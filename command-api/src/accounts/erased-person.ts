@@ -1,5 +1,4 @@
-import { conflict, loadAggregate } from '@kainga/platform';
-import type { AppDeps } from '../deps';
+import { conflict, loadAggregate, type EventStore } from '@kainga/platform';
 import { userDecider, userStream } from './user';
 
 /**
@@ -7,7 +6,10 @@ import { userDecider, userStream } from './user';
  * on the log — their stream `user-<id>` holds PersonErased — not on a read model, which may not
  * have caught up: nothing is started again for a person who asked to be erased.
  */
-export async function refuseIfErased(deps: Pick<AppDeps, 'stores'>, userId: string, message: string): Promise<void> {
-  const { state } = await loadAggregate(deps.stores.eventStore, userDecider, userStream(userId));
+/** Said when a signed-in request of an account arrives after its erasure was recorded (its session was ending). */
+export const ACCOUNT_ERASED = 'This account was erased at its owner’s request.';
+
+export async function refuseIfErased(eventStore: EventStore, userId: string, message: string): Promise<void> {
+  const { state } = await loadAggregate(eventStore, userDecider, userStream(userId));
   if (state.status === 'erased') throw conflict(message);
 }

@@ -4,6 +4,7 @@ import { findPartnerLead, type PartnerLeadDoc } from '@kainga/projections';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { ACCOUNT_ERASED, refuseIfErased } from '../accounts/erased-person';
 import { leadDecider, leadStream } from './lead';
 import { claimedLead, keyedLeadWindowNames, leadWindowDecider, legacyLeadWindowNames } from './lead-window';
 
@@ -33,6 +34,8 @@ async function claimLead(stores: Pick<Stores, 'eventStore' | 'personalKeys'>, fi
  * The demo seed's requests (never charged) keep no window.
  */
 export async function receiveLead(deps: Pick<AppDeps, 'stores'>, fields: LeadFields, ctx: CommandContext & { keyed: boolean }): Promise<PartnerLeadDoc> {
+  // A request signed in just before the account's erasure was recorded records nothing for it after.
+  if (fields.userId) await refuseIfErased(deps.stores.eventStore, fields.userId, ACCOUNT_ERASED);
   const drawnId = ctx.keyed ? eventIdFor(ctx.idempotencyKey, 'partnerLead', 0) : randomUUID();
   const demo = fields.demo ?? false;
   const { leadId, repeatOf } = demo ? { leadId: drawnId, repeatOf: undefined } : await claimLead(deps.stores, fields, drawnId, ctx);

@@ -85,7 +85,7 @@ export default async function leadRequestRoutes(app: FastifyInstance, { deps }: 
 
   r.post(
     '/api/partner-contacts',
-    { preHandler: requireUser(), config: { rateLimit: LEAD_LIMITS }, schema: { tags: ['leads'], body: PartnerContactRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404, 429) } } },
+    { preHandler: requireUser(), config: { rateLimit: LEAD_LIMITS }, schema: { tags: ['leads'], body: PartnerContactRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404, 409, 429) } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { partner, locations } = await availablePartner(store, request.body.partnerId);
@@ -114,7 +114,7 @@ export default async function leadRequestRoutes(app: FastifyInstance, { deps }: 
 
   r.post(
     '/api/partner-leads',
-    { preHandler: requireUser(), config: { rateLimit: LEAD_LIMITS }, schema: { tags: ['leads'], body: PartnerLeadRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404, 429) } } },
+    { preHandler: requireUser(), config: { rateLimit: LEAD_LIMITS }, schema: { tags: ['leads'], body: PartnerLeadRequest, response: { 201: PartnerLeadView, ...errorResponses(400, 401, 404, 409, 429) } } },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;

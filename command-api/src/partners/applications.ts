@@ -102,7 +102,7 @@ export const APPLICANT_ERASED = 'The applicant’s account was erased, so this a
 export async function approveApplication(deps: Deps, applicationId: string, ctx: CommandCtx) {
   // By the log, not a read model: an erased applicant is never enrolled again.
   const { state } = await loadAggregate(deps.stores.eventStore, applicationDecider, applicationStream(applicationId));
-  if (state.status !== 'none') await refuseIfErased(deps, state.application.userId, APPLICANT_ERASED);
+  if (state.status !== 'none') await refuseIfErased(deps.stores.eventStore, state.application.userId, APPLICANT_ERASED);
   const result = await handleCommand(
     deps.stores.eventStore,
     applicationDecider,

@@ -1,4 +1,4 @@
-import { ERASURE_REASON_NAMES_PERSON, ERASURE_REASON_REQUIRED } from '@kainga/contracts';
+import { ERASURE_REASON_NAMES_PERSON, ERASURE_REASON_REQUIRED, ValuationRequest } from '@kainga/contracts';
 import { waitForProjection } from '@kainga/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '../accounts/user';
@@ -9,6 +9,10 @@ import { postImage, solidImage } from '../uploads/testing';
 import { FRESH_SIGN_IN_NEEDED, PASSWORD_NEEDED, WRONG_PASSWORD } from './account-deletion-routes';
 import { ERASE_SELF_REFUSED } from './admin-erasure-routes';
 import { APPLICANT_ERASED } from '../partners/applications';
+import { ACCOUNT_ERASED } from '../accounts/erased-person';
+import { receiveLead } from '../leads/receive-lead';
+import { requestValuation } from '../valuations/valuation-commands';
+import { randomUUID } from 'node:crypto';
 
 const PASSWORD = 'correct horse battery';
 let t: TestApp;
@@ -60,6 +64,19 @@ describe('DELETE /api/profile', () => {
     const ids = (Array.isArray(users) ? users : users.items).map((u) => u.id);
     expect(ids).toContain(again.id);
     expect(ids).not.toContain(id);
+  });
+
+  it('records nothing more for the account once its erasure is recorded, even from a request already past its session check', async () => {
+    const me = client(t.app);
+    const { id } = await me.register('in-flight@example.nz', PASSWORD, 'In', 'Flight');
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/profile', payload: { password: PASSWORD }, cookies: { [SESSION_COOKIE]: me.cookie! } })).statusCode).toBe(204);
+    const metadata = { actorId: id, actorRoles: ['general' as const], correlationId: 'in-flight', causationId: null, occurredAt: new Date().toISOString() };
+    const valuation = ValuationRequest.parse({ purpose: 'selling', address: '9 Late Street', suburb: 'Ponsonby', city: 'Auckland', floorArea: 120, bedrooms: 3 });
+    await expect(requestValuation(t.stores.eventStore, { valuationId: randomUUID(), userId: id, request: valuation }, { idempotencyKey: 'in-flight-valuation', metadata })).rejects.toMatchObject({ kind: 'conflict', message: ACCOUNT_ERASED });
+    const partnerId = await makePartner(t.stores, (await client(t.app).register('late.partner@example.nz', PASSWORD)).id, 'mortgage_broker', ['auckland']);
+    const lead = { partnerId, userId: id, origin: 'partner_dialog' as const, serviceType: 'ad_inquiry' as const, propertyId: null, locationId: 'auckland', requestMessage: 'Sent as the erasure was recorded', contactName: 'In Flight', contactEmail: 'in-flight@example.nz', contactPhone: null };
+    await expect(receiveLead(t.deps, lead, { idempotencyKey: 'in-flight-lead', keyed: true, metadata })).rejects.toMatchObject({ kind: 'conflict', message: ACCOUNT_ERASED });
+    expect((await t.stores.eventStore.readAll()).filter((e) => JSON.stringify(e.data).includes(id) && e.type !== 'PersonErased' && e.metadata.occurredAt >= metadata.occurredAt)).toEqual([]);
   });
 
   it('asks an account without a password for a Google or GitHub sign-in of the last 10 minutes', async () => {

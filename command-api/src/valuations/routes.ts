@@ -75,7 +75,7 @@ export default async function valuationRoutes(app: FastifyInstance, { deps }: { 
     '/api/valuations',
     {
       preHandler: routeGuard('POST /api/valuations'),
-      schema: { tags: ['valuations'], body: ValuationRequest, response: { 200: ValuationResult, ...errorResponses(400, 401, 403, 422, 503, 504) } },
+      schema: { tags: ['valuations'], body: ValuationRequest, response: { 200: ValuationResult, ...errorResponses(400, 401, 403, 409, 422, 503, 504) } },
     },
     async (request, reply) => {
       const user = currentUser(request);

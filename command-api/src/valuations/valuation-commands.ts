@@ -2,6 +2,7 @@ import type { Comparable, EventMetadata, Estimate, LocationPrecision, PropertyDe
 import { DEFAULT_PROPERTY_TYPE, findLocation } from '@kainga/contracts';
 import { handleCommand, invalid, loadAggregate } from '@kainga/platform';
 import type { EventStore } from '@kainga/platform';
+import { ACCOUNT_ERASED, refuseIfErased } from '../accounts/erased-person';
 import { propertyDecider, propertyIdFor, propertyStream } from '../properties/property';
 import { valuationDecider, valuationStream } from './valuation';
 
@@ -39,6 +40,8 @@ export async function registerProperty(
     bathrooms: request.bathrooms,
     rateableValue: request.rateableValue,
   };
+  // A request signed in just before the account's erasure was recorded records nothing for it after.
+  await refuseIfErased(store, input.userId, ACCOUNT_ERASED);
   const propertyId = propertyIdFor(input.userId, details);
   await handleCommand(store, propertyDecider, propertyStream(propertyId), { type: 'RegisterProperty', propertyId, ownerId: input.userId, details, demo: !!input.demo, at: ctx.metadata.occurredAt }, { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:property` });
   return { propertyId, details };

@@ -39,7 +39,7 @@ export async function allocateAdPlan(
   const store = deps.stores.readStore;
   const partner = await findPartner(store, request.partnerId);
   if (!partner) throw notFound(PARTNER_NOT_FOUND);
-  await refuseIfErased(deps, partner.userId, PARTNER_ERASED);
+  await refuseIfErased(deps.stores.eventStore, partner.userId, PARTNER_ERASED);
   const user = await findUser(store, partner.userId);
   if (!user?.roles.includes(partner.role)) throw conflict(`This partner no longer holds the ${roleLabels[partner.role]} role.`);
 
