@@ -42,9 +42,8 @@ export default tseslint.config(
   },
   {
     files: ['ops/docker/mongo-replica-set.js'],
-    // A mongosh script: its globals, and CommonJS `require` (mongosh's only way to read the password file).
-    languageOptions: { globals: { rs: 'readonly', db: 'readonly', quit: 'readonly', print: 'readonly', sleep: 'readonly', require: 'readonly', process: 'readonly' } },
-    rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }], '@typescript-eslint/no-require-imports': 'off' },
+    languageOptions: { globals: { rs: 'readonly', db: 'readonly', quit: 'readonly' } },
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
   {
     files: ['ops/k6/**/*.js'],
