@@ -14,8 +14,9 @@ type LeadFields = Omit<z.infer<typeof PartnerLeadReceived>['data'], 'leadId' | '
 /** The lead a request is, by the lead window of its sender and partner (lead-window.ts). */
 async function claimLead(stores: Pick<Stores, 'eventStore' | 'personalKeys'>, fields: LeadFields, drawnId: string, ctx: CommandContext) {
   const keyed = keyedLeadWindowNames(await stores.personalKeys.visitorSecret());
-  const stream = await streamInUse(stores.eventStore, keyed.stream(fields), legacyLeadWindowNames.stream(fields));
-  const names = stream === keyed.stream(fields) ? keyed : legacyLeadWindowNames;
+  const keyedStream = keyed.stream(fields);
+  const stream = await streamInUse(stores.eventStore, keyedStream, legacyLeadWindowNames.stream(fields));
+  const names = stream === keyedStream ? keyed : legacyLeadWindowNames;
   const messageDigest = names.message(fields.requestMessage);
   const claim = await handleCommand(stores.eventStore, leadWindowDecider, stream, { type: 'ClaimLead', partnerId: fields.partnerId, leadId: drawnId, messageDigest, at: ctx.metadata.occurredAt }, ctx);
   return claimedLead(claim.events, claim.state, messageDigest);
