@@ -51,8 +51,13 @@ describe('the keyboard alone', () => {
     const unmarked = await tabTo(page, trigger);
     await page.keyboard.press('Enter');
     const menu = await visible(page.getByRole('menu'));
-    await page.keyboard.press('ArrowDown');
+    // The dropdown moves focus into the menu three frames after it opens, and the menu moves focus
+    // to the item an arrow chose a frame after the key: Escape pressed before that frame closes the
+    // menu and returns focus to its button, and the late frame then puts focus on a hidden item.
+    const activeItem = () => page.evaluate(() => (document.activeElement?.closest('[role="menuitem"]') as HTMLElement | null)?.innerText.trim() ?? null);
     await expect.poll(() => focusInside(menu)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(activeItem).not.toBeNull();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -61,7 +66,6 @@ describe('the keyboard alone', () => {
     await visible(page.getByRole('menu'));
     // Each arrow waits for the menu to move focus (it does so a frame later, and later still on a
     // busy machine): pressing on regardless would run past Profile Settings.
-    const activeItem = () => page.evaluate(() => (document.activeElement?.closest('[role="menuitem"]') as HTMLElement | null)?.innerText.trim() ?? null);
     await expect
       .poll(async () => {
         if ((await activeItem()) === null) await page.keyboard.press('ArrowDown');
