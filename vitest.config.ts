@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects: `unit` (deciders, contract suites, API tests through app.inject, component
  * logic) and `browser` (Playwright driving Debian's Chromium against the built app). The unit
- * project's global setup builds Temporal's CLI once per machine for the Temporal contract suite,
- * which starts its own dev server. Both put every temporary directory of a run under one that is
+ * project's global setup builds Temporal's CLI and FerretDB once per machine for the Temporal and
+ * MongoDB suites, each of which starts its own server. Both put every temporary directory of a run under one that is
  * removed when the run ends (`ops/scripts/test-tmpdir.mjs`).
  */
 export default defineConfig({
@@ -17,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          globalSetup: ['ops/scripts/test-tmpdir.mjs', 'ops/scripts/temporal-cli-setup.mjs'],
+          globalSetup: ['ops/scripts/test-tmpdir.mjs', 'ops/scripts/temporal-cli-setup.mjs', 'ops/scripts/ferretdb-setup.mjs'],
         },
       },
       {

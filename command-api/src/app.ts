@@ -52,6 +52,7 @@ import compress from './plugins/compress';
 import crossSite from './plugins/cross-site';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler';
 import jsonBody from './plugins/json-body';
+import metrics from './plugins/metrics';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
 import requestBasics, { requestBasicsOptions } from './plugins/request-basics';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV === 'test'));
   // The request id and the security headers on every answer, error answers too.
   await app.register(requestBasics);
+  // Request timings (when metrics are on) see every answer, refusals of the plugins below too.
+  await app.register(metrics, { deps });
   await app.register(errorHandler);
   await app.register(jsonBody);
   await app.register(openapi);

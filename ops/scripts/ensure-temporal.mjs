@@ -1,10 +1,11 @@
 // The Temporal contract suite runs against a real `temporal server start-dev`. No prebuilt binary
 // can be downloaded here, so build Temporal's own CLI from the Go module proxy once per machine
 // and keep it under node_modules/.cache (untracked, survives between runs, gone with a clean clone).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findGo } from './find-go.mjs';
 
 /**
  * v1.5.1 is the newest release the Go module proxy serves that `go install …@version` can build:
@@ -42,14 +43,6 @@ export async function ensureTemporalCli() {
   return path;
 }
 
-/** `go` from PATH, else from Go's usual install directory (a shell that never read the profile). */
-function findGo() {
-  for (const command of ['go', '/usr/local/go/bin/go']) {
-    const run = spawnSync(command, ['version'], { encoding: 'utf8' });
-    if (!run.error && run.status === 0) return { command, version: run.stdout.trim() };
-  }
-  return undefined;
-}
 
 /** `go install` into a scratch directory, moved into place only when it succeeded. */
 async function goInstall(path, go) {

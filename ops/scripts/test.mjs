@@ -1,15 +1,24 @@
-// `npm test`: type-check, lint, unit + contract + API tests (Temporal's on a dev server built from
-// Go once per machine), then browser tests in Chromium.
+// `npm test`: type-check, lint, unit + contract + API tests (Temporal's on a dev server and the
+// MongoDB ones on FerretDB, both built from Go once per machine), then browser tests in Chromium.
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureFerretdb } from './ensure-ferretdb.mjs';
 import { ensureTemporalCli } from './ensure-temporal.mjs';
 
 const steps = [
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  // Without Go the unit tests still run: the Temporal suite then fails with the reason.
-  ['unit, contract and API tests', 'npx', ['vitest', 'run', '--project', 'unit'], () => ensureTemporalCli().catch((e) => console.error(e.message))],
+  // Without Go the unit tests still run: the Temporal and MongoDB (FerretDB) suites then fail with the reason.
+  [
+    'unit, contract and API tests',
+    'npx',
+    ['vitest', 'run', '--project', 'unit'],
+    async () => {
+      await ensureTemporalCli().catch((e) => console.error(e.message));
+      await ensureFerretdb().catch((e) => console.error(e.message));
+    },
+  ],
   ['build the PWA', 'npm', ['run', 'build:pwa']],
   ['browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'browser'], ensureChromium],
 ];

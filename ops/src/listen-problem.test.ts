@@ -24,6 +24,7 @@ describe('listenProblem', () => {
 });
 
 describe('npm start on a port that is taken', () => {
+  const env = { HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test' };
   const dataDir = mkdtempSync(join(tmpdir(), 'kainga-port-'));
   const pwaDir = mkdtempSync(join(tmpdir(), 'kainga-no-pwa-'));
   let squatter: Server | null = null;
@@ -36,7 +37,6 @@ describe('npm start on a port that is taken', () => {
   it('stops with the reason, closes what it opened and releases DATA_DIR for the next start', async () => {
     squatter = createServer();
     const port = await new Promise<number>((resolve) => squatter!.listen(0, '127.0.0.1', () => resolve((squatter!.address() as { port: number }).port)));
-    const env = { HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test' };
 
     const failed = await startKainga({ dataDir, port, pwaDir, env }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(ConfigError);
@@ -50,5 +50,13 @@ describe('npm start on a port that is taken', () => {
     } finally {
       await kainga.close();
     }
+  });
+
+  it('says METRICS_PORT when the metrics port is the one taken, and releases DATA_DIR', async () => {
+    const port = (squatter!.address() as { port: number }).port;
+    const failed = await startKainga({ dataDir, port: 0, pwaDir, env: { ...env, METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' } }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ConfigError);
+    expect((failed as ConfigError).problems).toEqual([`METRICS_PORT ${port} is already in use on METRICS_HOST 127.0.0.1: stop what listens there, or choose another METRICS_PORT.`]);
+    expect(existsSync(join(dataDir, 'kainga.pid'))).toBe(false);
   });
 });

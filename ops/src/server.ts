@@ -1,5 +1,22 @@
 import { buildApp, completeApprovals, emailSenderOf, openAiFrom, paymentsOf, publicOrigin, seedAdPlans, type AppDeps } from '@kainga/command-api';
-import { createGeocoder, createLogger, DEFAULT_REBUILD_BATCH, EMBEDDED_REBUILD_BATCH, ensureIndexes, loadConfig, openStores, ProjectionRunner, ReactorRunner, rebuildOutdated, type Config } from '@kainga/platform';
+import {
+  collectProcessMetrics,
+  createGeocoder,
+  createLogger,
+  DEFAULT_REBUILD_BATCH,
+  EMBEDDED_REBUILD_BATCH,
+  ensureIndexes,
+  loadConfig,
+  metricsEnabled,
+  openStores,
+  ProjectionRunner,
+  ReactorRunner,
+  rebuildOutdated,
+  startMetricsListener,
+  watchSubscriberLag,
+  type Config,
+  type MetricsListener,
+} from '@kainga/platform';
 import { allProjectors } from '@kainga/projections';
 import { adSubscriptionBillingReactor, createActivities, createAdSubscriptionActivities, erasureReactor, createLeadChargeActivities, createWorkflowEngine, leadChargesReactor, leadEmailsReactor, leadRefundsReactor, resumeBillingWorkflows } from '@kainga/workflows';
 import type { WorkflowClock } from '@kainga/platform/workflow';
@@ -18,6 +35,8 @@ export interface Kainga {
   url: string;
   config: Config;
   app: FastifyInstance | null;
+  /** GET /metrics on METRICS_PORT (null without it). */
+  metricsUrl: string | null;
   /** What the API and the workflows run on (the bench and tests drive commands through it). */
   deps: AppDeps;
   close(): Promise<void>;
@@ -111,6 +130,23 @@ export async function startKainga(
         ],
       });
   await reactors?.start();
+  // Metrics (docs/operations.md#metrics): Node's own, and how far behind the projections and reactors are, read at each scrape.
+  if (metricsEnabled(config)) collectProcessMetrics();
+  const unwatchLag = runner || reactors ? watchSubscriberLag({ eventStore: stores.eventStore, projections: runner ? () => runner.statuses() : undefined, reactors: reactors ? () => reactors.statuses() : undefined }) : () => {};
+  let metricsListener: MetricsListener | null = null;
+  if (config.METRICS_PORT !== undefined) {
+    try {
+      metricsListener = await startMetricsListener({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN });
+    } catch (error) {
+      unwatchLag();
+      await Promise.all([workflowEngine?.close(), reactorEngine !== workflowEngine ? reactorEngine?.close() : undefined]);
+      await reactors?.stop();
+      await runner?.stop();
+      await stores.close();
+      release();
+      throw listenProblem(error, config.METRICS_PORT, config.METRICS_HOST, { port: 'METRICS_PORT', host: 'METRICS_HOST' }) ?? error;
+    }
+  }
   // In-process, a subscription's billing timers live in this process: start each live one's
   // workflow again, which reads from the event store where it was (with Temporal, a no-op).
   if (reactorEngine) {
@@ -139,6 +175,8 @@ export async function startKainga(
   const close = () =>
     (closing ??= (async () => {
       await app?.close(); // stops accepting, lets requests in flight finish
+      unwatchLag();
+      await metricsListener?.close();
       await workflowEngine?.close();
       if (reactorEngine !== workflowEngine) await reactorEngine?.close();
       await reactors?.stop();
@@ -161,12 +199,13 @@ export async function startKainga(
     }
     url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   }
-  logger.info({ url, eventStore: stores.describe.eventStore, readStore: stores.describe.readStore, role: config.ROLE }, 'Kāinga is running');
+  logger.info({ url, metrics: metricsListener?.url, eventStore: stores.describe.eventStore, readStore: stores.describe.readStore, role: config.ROLE }, 'Kāinga is running');
 
   return {
     url,
     config,
     app,
+    metricsUrl: metricsListener?.url ?? null,
     deps,
     close,
   };

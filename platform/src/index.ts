@@ -1,4 +1,6 @@
 export * from './event-store/event-store';
+export * from './event-store/append-size';
+export * from './event-store/foreign-position';
 export { SqliteEventStore } from './event-store/sqlite-event-store';
 export * from './read-store/read-store';
 export { EmbeddedReadStore } from './read-store/embedded-read-store';
@@ -25,3 +27,5 @@ export * from './email/index';
 export * from './seeded-random';
 export * from './payments/index';
 export * from './personal-data/index';
+export * from './metrics/index';
+export * from './health/heartbeat';

@@ -9,6 +9,7 @@ import type { EventStore } from './event-store/event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import type { ReadStore } from './read-store/read-store';
+import { MeteredEventStore } from './metrics/event-store-metrics';
 import { makeSqliteFilePrivate } from './private-file';
 import { CachedVaultKeys } from './personal-data/cached-vault-keys';
 import { PersonalDataEventStore } from './personal-data/personal-data-event-store';
@@ -40,9 +41,11 @@ export async function openStores(config: Pick<Config, 'DATA_DIR' | 'EVENTSTORE_U
     return join(dir, name);
   };
   // Server clients are imported only when configured, so the embedded default starts lean.
-  const log: EventStore = config.EVENTSTORE_URL
+  const rawLog: EventStore = config.EVENTSTORE_URL
     ? new (await import('./event-store/esdb-event-store')).EsdbEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(privateFile('events.sqlite'));
+  // Appends timed and conflicts counted at the log itself (the vault's sealing is not the store's time).
+  const log: EventStore = new MeteredEventStore(rawLog, config.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite');
   // The vault lives where the read models do: MongoDB when distributed, else DATA_DIR — never in the log.
   const vault: PersonalDataVault = config.MONGO_URL
     ? await (await import('./personal-data/mongo-personal-data-vault')).MongoPersonalDataVault.connect(config.MONGO_URL, config.MONGO_DB)

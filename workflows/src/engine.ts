@@ -7,6 +7,7 @@ import {
   type WorkflowEngine,
   type WorkflowRuntime,
 } from '@kainga/platform/workflow';
+import { meteredActivities } from '@kainga/platform';
 import { TASK_QUEUE, VALUATION_WORKFLOW, type ValuationActivities, type ValuationWorkflowInput } from './valuation/activity-types';
 import { valuationOrchestration } from './valuation/orchestration';
 import { VALUATION_RETRY_POLICY } from './valuation/retry-policy';
@@ -38,9 +39,10 @@ export interface WorkflowEngineOptions {
  */
 export async function createWorkflowEngine(config: { TEMPORAL_ADDRESS?: string }, activities: ValuationActivities, options: WorkflowEngineOptions = {}): Promise<WorkflowEngine> {
   if (config.TEMPORAL_ADDRESS) return connectTemporalEngine(config.TEMPORAL_ADDRESS, TASK_QUEUE);
-  const retried = withRetries(activities, VALUATION_RETRY_POLICY, options.sleep);
-  const leadCharges = options.leadCharges ? withRetries(options.leadCharges, LEAD_CHARGE_RETRY_POLICY, options.sleep) : null;
-  const adSubscriptions = options.adSubscriptions ? withRetries(options.adSubscriptions, AD_SUBSCRIPTION_RETRY_POLICY, options.sleep) : null;
+  // Every attempt counted (metrics), inside the retries so each retry is one.
+  const retried = withRetries(meteredActivities(activities), VALUATION_RETRY_POLICY, options.sleep);
+  const leadCharges = options.leadCharges ? withRetries(meteredActivities(options.leadCharges), LEAD_CHARGE_RETRY_POLICY, options.sleep) : null;
+  const adSubscriptions = options.adSubscriptions ? withRetries(meteredActivities(options.adSubscriptions), AD_SUBSCRIPTION_RETRY_POLICY, options.sleep) : null;
   return new InProcessWorkflowEngine(
     {
       [VALUATION_WORKFLOW]: (input: ValuationWorkflowInput) => valuationOrchestration(retried, input),

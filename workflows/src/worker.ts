@@ -9,11 +9,22 @@
  */
 // First: the service's V8 flags, before the activities' stores are evaluated (platform/src/v8-flags.ts).
 import '@kainga/platform/v8-flags';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { ConfigError, createLogger, loadConfig, paymentsFor } from '@kainga/platform';
+import { ConfigError, createLogger, loadConfig, paymentsFor, startHeartbeat } from '@kainga/platform';
+import { workerProblems } from './health/worker-polling';
 import { forTemporal } from './temporal-activities';
 import { TASK_QUEUE } from './valuation/activity-types';
+
+/**
+ * After SIGTERM/SIGINT, how long activities in flight may run to their end before they are
+ * cancelled, and when the worker gives up waiting and stops anyway. The compose file's
+ * stop_grace_period for the worker is longer than the second, so Docker never kills a drain.
+ */
+const SHUTDOWN_GRACE_MS = 20_000;
+const SHUTDOWN_FORCE_MS = 25_000;
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** The workflow code the worker bundles (.ts under tsx; a compiled build would point at .js). */
 export const workflowsPath = fileURLToPath(new URL(`./workflows${import.meta.url.endsWith('.js') ? '.js' : '.ts'}`, import.meta.url));
@@ -45,15 +56,35 @@ async function main(): Promise<number> {
         namespace: 'default',
         taskQueue: TASK_QUEUE,
         workflowsPath,
+        shutdownGraceTime: SHUTDOWN_GRACE_MS,
+        shutdownForceTime: SHUTDOWN_FORCE_MS,
         activities: forTemporal({
           ...createActivities(deps),
           ...createLeadChargeActivities({ ...deps.stores, payments }),
           ...createAdSubscriptionActivities({ eventStore: deps.stores.eventStore, payments }),
         }),
       });
-      log.info({ address: config.TEMPORAL_ADDRESS, taskQueue: TASK_QUEUE }, 'Temporal worker started');
+      // The SDK drains on the first SIGTERM/SIGINT and then stops listening, so a second one (Ctrl-C
+      // reaches both npm and node, and npm passes its own on) would kill the process mid-drain:
+      // while the worker drains, later signals are only noted.
+      const draining = (signal: string) => log.info({ signal }, 'draining: finishing the tasks in flight, then stopping');
+      for (const signal of SHUTDOWN_SIGNALS) process.on(signal, draining);
       // Runs until SIGINT/SIGTERM, which the worker handles itself by draining and shutting down.
-      await worker.run();
+      const running = worker.run();
+      // The container's health check reads this file's age (ops/docker/heartbeat-fresh.sh).
+      const heartbeat = config.HEARTBEAT_FILE
+        ? startHeartbeat({
+            file: config.HEARTBEAT_FILE,
+            check: () => workerProblems(connection, worker, { namespace: 'default', taskQueue: TASK_QUEUE, host: hostname() }),
+            onUnhealthy: (problems) => log.warn({ problems }, 'health check failed; the heartbeat file is not refreshed'),
+          })
+        : null;
+      log.info({ address: config.TEMPORAL_ADDRESS, taskQueue: TASK_QUEUE }, 'Temporal worker started');
+      try {
+        await running;
+      } finally {
+        heartbeat?.stop();
+      }
       log.info('Temporal worker stopped');
       return 0;
     } finally {

@@ -9,6 +9,7 @@ import { appendBench } from './append-bench';
 import { AUDIT_EVENTS, auditHistoryBench, auditHistoryRows } from './audit-history-bench';
 import { httpBench, type HttpBenchResult } from './http-bench';
 import type { LoadResult } from './load';
+import { metricsCostBench, metricsCostRows } from './metrics-cost-bench';
 import { note, phase } from './progress';
 import { rebuildBench } from './rebuild-bench';
 import { REPLAY_EVENTS, replayBench, replayRows } from './replay-bench';
@@ -38,6 +39,21 @@ const AIM_AD_P99_MS = 50;
 const AD_CONNECTIONS = Number(process.env.BENCH_AD_CONNECTIONS ?? 50);
 const AIM_REBUILD = 50_000;
 const AIM_HTTP_RATIO = 0.5;
+/** Requests of the metrics-cost row per side; BENCH_METRICS_REQUESTS changes it. */
+const METRICS_REQUESTS = Number(process.env.BENCH_METRICS_REQUESTS ?? 40_000);
+const METRICS_ROUNDS = 6;
+
+/** `npm run bench -- --metrics`: the metrics-cost row alone. */
+async function metricsOnly() {
+  const dir = mkdtempSync(join(tmpdir(), 'kainga-bench-'));
+  process.stdout.write(`Kāinga metrics cost benchmark — ${machine()}\n`);
+  try {
+    const cost = await metricsCostBench(join(dir, 'metrics-data'), { requests: METRICS_REQUESTS, rounds: METRICS_ROUNDS });
+    process.stdout.write(`\n${markdownTable(metricsCostRows(cost))}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** `npm run bench -- --http`: the HTTP phase alone (read routes beside bare Fastify). */
 async function httpOnly() {
@@ -117,35 +133,38 @@ async function main() {
   const started = performance.now();
   process.stdout.write(`Kāinga benchmarks — ${machine()}\nscratch: ${dir}\n`);
   try {
-    phase(1, 7, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
+    phase(1, 8, `single-event appends to ${fmtInt(APPENDS)} new streams (SqliteEventStore)`);
     const append = await appendBench(dir, APPENDS);
     note(`one at a time: ${fmtInt(append.perSecond)} appends/s (${fmtMs(append.ms)} ms, ${((append.ms * 1000) / append.appends).toFixed(1)} µs each)`);
     const concurrent = await appendBench(dir, APPENDS, APPENDS_IN_FLIGHT);
     note(`${APPENDS_IN_FLIGHT} at once: ${fmtInt(concurrent.perSecond)} appends/s (${fmtMs(concurrent.ms)} ms)`);
 
-    phase(2, 7, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
+    phase(2, 8, `users projection rebuild over ${fmtInt(REBUILD_EVENTS)} events (SqliteEventStore → EmbeddedReadStore)`);
     const rebuild = await rebuildBench(dir, { events: REBUILD_EVENTS, users: REBUILD_USERS });
     note(`${fmtInt(rebuild.perSecond)} events/s (${fmtMs(rebuild.ms)} ms, ${fmtInt(rebuild.documents)} documents)`);
     const s = rebuild.stages;
     const pct = (ms: number) => `${fmtMs(ms)} ms (${((ms / rebuild.ms) * 100).toFixed(0)}%)`;
     note(`where the time went: read pages ${pct(s.read)} · project ${pct(s.project)} · stage writes ${pct(s.apply)} · persist ${pct(s.persist)} · other ${pct(s.other)}`);
 
-    phase(3, 7, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
+    phase(3, 8, `HTTP read routes beside bare Fastify, ${HTTP_SECONDS} s × ${HTTP_CONNECTIONS} connections each on loopback (autocannon)`);
     const http = await httpBench(join(dir, 'http-data'), { seconds: HTTP_SECONDS, connections: HTTP_CONNECTIONS });
 
-    phase(4, 7, `POST /api/ads/impression: ${fmtInt(AD_IMPRESSIONS)} impressions × ${AD_CONNECTIONS} connections on loopback (autocannon), beside GET /api/health`);
+    phase(4, 8, `POST /api/ads/impression: ${fmtInt(AD_IMPRESSIONS)} impressions × ${AD_CONNECTIONS} connections on loopback (autocannon), beside GET /api/health`);
     const ads = await adImpressionBench(join(dir, 'ads-data'), { impressions: AD_IMPRESSIONS, connections: AD_CONNECTIONS, seconds: HTTP_SECONDS });
 
     const valuation = DEFAULT_VALUATION_BENCH;
-    phase(5, 7, `valuations: accuracy on held-out sales (a realistic generated market, then the demo generator), then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
+    phase(5, 8, `valuations: accuracy on held-out sales (a realistic generated market, then the demo generator), then POST /api/valuations end to end (${valuation.seconds} s × 1, ${valuation.seconds} s × ${valuation.inFlight} in flight)`);
     const accuracy = runAccuracy(valuation);
     const throughput = await runThroughput(join(dir, 'valuation-data'), valuation);
 
-    phase(6, 7, `replay of the ad streams: ${fmtInt(REPLAY_EVENTS)} ad events to NDJSON and Parquet (SqliteEventStore), beside the raw read of the same pages`);
+    phase(6, 8, `replay of the ad streams: ${fmtInt(REPLAY_EVENTS)} ad events to NDJSON and Parquet (SqliteEventStore), beside the raw read of the same pages`);
     const replay = replayRows(await replayBench(dir, REPLAY_EVENTS));
 
-    phase(7, 7, `the admin's event history: pages of GET /api/admin/events with ${fmtInt(AUDIT_EVENTS)} events in the log, beside a signed-in GET /api/auth/user`);
+    phase(7, 8, `the admin's event history: pages of GET /api/admin/events with ${fmtInt(AUDIT_EVENTS)} events in the log, beside a signed-in GET /api/auth/user`);
     const audit = auditHistoryRows(await auditHistoryBench(join(dir, 'audit-data')));
+
+    phase(8, 8, `what the metrics cost: a read route's CPU per request with metrics off and on, ${fmtInt(METRICS_REQUESTS)} requests each`);
+    const metricsCost = metricsCostRows(await metricsCostBench(join(dir, 'metrics-data'), { requests: METRICS_REQUESTS, rounds: METRICS_ROUNDS }));
 
     const rows: Row[] = [
       { measure: `Single-event appends to new streams (SQLite, ${fmtInt(APPENDS)})`, result: `${fmtInt(append.perSecond)} /s`, aim: `≥ ${fmtInt(AIM_APPENDS)} /s` },
@@ -156,6 +175,7 @@ async function main() {
       ...valuationRows({ accuracy, throughput }, valuation),
       ...replay,
       ...audit,
+      ...metricsCost,
     ];
     const table = markdownTable(rows);
     const file = new URL('./last-results.md', import.meta.url);
@@ -166,4 +186,12 @@ async function main() {
   }
 }
 
-await (process.argv.includes('--http') ? httpOnly() : process.argv.includes('--ads') ? adsOnly() : process.argv.includes('--audit') ? auditOnly() : main());
+await (process.argv.includes('--http')
+  ? httpOnly()
+  : process.argv.includes('--ads')
+    ? adsOnly()
+    : process.argv.includes('--audit')
+      ? auditOnly()
+      : process.argv.includes('--metrics')
+        ? metricsOnly()
+        : main());

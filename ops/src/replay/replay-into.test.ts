@@ -1,4 +1,5 @@
 import { EmbeddedReadStore, SqliteEventStore, applyBatch, ensureIndexes, loadConfig, openReadStore } from '@kainga/platform';
+import { mongoTestServer } from '@kainga/platform/testing';
 import { AD_ANALYTICS, AD_ANALYTICS_FILTER, adAnalyticsProjector, type AdAnalyticsDoc } from '@kainga/projections';
 import { adLogDataDir } from '@kainga/projections/ad-records/testing';
 import { createHash } from 'node:crypto';
@@ -172,10 +173,11 @@ describe('npm run replay -- ads --into <analysis>', () => {
   });
 });
 
-const mongoUrl = process.env.MONGO_URL;
-describe.skipIf(!mongoUrl)('npm run replay -- ads --into <analysis> with MongoDB (set MONGO_URL to run)', () => {
+// FerretDB (no transactions, no renameCollection dropTarget) unless MONGO_URL names a server.
+const mongo = mongoTestServer();
+describe('npm run replay -- ads --into <analysis> with MongoDB (FerretDB, or MONGO_URL)', () => {
   it('keeps the analysis in a database of its own, holding what the embedded analysis of the same range holds', async () => {
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGO_URL: mongoUrl, MONGO_DB: 'kainga_replay_contract' };
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGO_URL: await mongo.url(), MONGO_DB: 'kainga_replay_contract' };
     const out = sink();
     const err = sink();
     expect(await main(['ads', '--into', 'mongo-check', '--to', '2026-03-02'], { env, stdout: out.stream, stderr: err.stream }), err.text()).toBe(0);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blobStoreContract } from '../testing/blob-store-contract';
+import { mongoTestServer } from '../testing/mongo-test-server';
 import { FileBlobStore } from './file-blob-store';
 import { GridFsBlobStore } from './gridfs-blob-store';
 
@@ -14,8 +15,9 @@ blobStoreContract('files (embedded)', {
   reopen: async () => new FileBlobStore(dir),
 });
 
-const url = process.env.MONGO_URL;
-blobStoreContract(
-  'MongoDB GridFS (set MONGO_URL to run)',
-  url ? { open: () => GridFsBlobStore.connect(url, 'kainga_contract'), reopen: () => GridFsBlobStore.connect(url, 'kainga_contract') } : null,
-);
+// FerretDB unless MONGO_URL names a server.
+const mongo = mongoTestServer();
+blobStoreContract('MongoDB GridFS (FerretDB, or MONGO_URL)', {
+  open: async () => GridFsBlobStore.connect(await mongo.url(), 'kainga_contract'),
+  reopen: async () => GridFsBlobStore.connect(await mongo.url(), 'kainga_contract'),
+});

@@ -1,6 +1,6 @@
 import { parseConnectionString } from '@eventstore/db-client/dist/Client/parseConnectionString';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, metricsEnabled } from './config';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults on an empty environment', () => {
@@ -119,5 +119,15 @@ describe('loadConfig', () => {
   it('never repeats a URL’s password in an error', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mailer:s3cret@mail.example' })).toThrow('(got "http://mailer:***@mail.example")');
     expect(() => loadConfig({ MONGO_URL: 'http://u:p@ss@db' })).toThrow('(got "http://u:***@db")');
+  });
+
+  it('serves metrics only when METRICS_PORT or METRICS_TOKEN is set, an empty line of .env.example being unset', () => {
+    expect(metricsEnabled(loadConfig({}))).toBe(false);
+    expect(metricsEnabled(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: '' }))).toBe(false);
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(metricsEnabled(loadConfig({ METRICS_PORT: '9464' }))).toBe(true);
+    expect(metricsEnabled(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }))).toBe(true);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow('METRICS_PORT: must be a port number (got "nine")');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow('METRICS_TOKEN: must be at least 32 characters (got a secret of 11 characters, not shown)');
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { applyPasswordFiles } from './password-files';
 
 const bool = (fallback: boolean) =>
   z
@@ -94,6 +95,18 @@ export const ConfigSchema = z.object({
   MONGO_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
   MONGO_DB: z.string().default('kainga'),
   TEMPORAL_ADDRESS: optionalString,
+  /**
+   * Files holding MONGO_URL's and EVENTSTORE_URL's passwords (Docker secrets), for URLs that name
+   * the user only: the password is then in neither the environment nor a compose file.
+   */
+  MONGO_PASSWORD_FILE: optionalString,
+  EVENTSTORE_PASSWORD_FILE: optionalString,
+  /**
+   * A file the process rewrites every 30 s while its own health check passes (read models caught
+   * up; the Temporal worker polling): the container health check of a process without HTTP reads
+   * its age. Unset: no file.
+   */
+  HEARTBEAT_FILE: optionalString,
   GEOCODER_URL: optionalUrl(['http://', 'https://']),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl(['http://', 'https://']),
@@ -125,6 +138,18 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_\w+$/.test(v), { message: 'must be a Stripe webhook signing secret, e.g. whsec_…' }),
   /** Where the Stripe SDK sends its requests instead of api.stripe.com (a local Stripe-compatible server in tests). */
   STRIPE_API_URL: optionalUrl(['http://', 'https://']).refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL, e.g. http://127.0.0.1:12111' }),
+  /**
+   * Prometheus metrics (GET /metrics) on a listener of their own, never the public port. Unset
+   * (and no METRICS_TOKEN): no metrics are served and requests are not timed.
+   */
+  METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional()),
+  /** The metrics listener's interface: loopback unless a scraper elsewhere needs it (0.0.0.0 in a container). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * A bearer token for GET /metrics: served on the public port too with it (for platforms with one
+   * port), and asked for on METRICS_PORT as well when both are set.
+   */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -139,7 +164,7 @@ export class ConfigError extends Error {
 const withoutPassword = (value: string | undefined) => value?.replace(/(\/\/[^:/@\s]*:)[^/\s]*@/, '$1***@');
 
 /** Variables whose value is a secret: a wrong one is described, never repeated (a log keeps it). */
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'OPENAI_API_KEY', 'GOOGLE_CLIENT_SECRET', 'GITHUB_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'OPENAI_API_KEY', 'GOOGLE_CLIENT_SECRET', 'GITHUB_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'METRICS_TOKEN']);
 const shown = (name: string, value: string | undefined) =>
   value !== undefined && SECRET_VARIABLES.has(name) ? `a secret of ${value.length} characters, not shown` : JSON.stringify(withoutPassword(value) ?? null);
 
@@ -150,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`));
   }
   const config = parsed.data;
+  // Before the checks below: a password file's problems are reported with the others.
+  const passwordProblems = applyPasswordFiles(config);
   const pairs: [keyof Config, keyof Config][] = [
     ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
@@ -157,7 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const missing = pairs.filter(([a, b]) => !!config[a] !== !!config[b]).map(([a, b]) => `${config[a] ? b : a}: must be set together with ${config[a] ? a : b}`);
   // A real mail server refuses a sender at localhost: SMTP needs a sender with a real domain.
   if (config.SMTP_URL && !config.EMAIL_FROM && !config.PUBLIC_URL) missing.push('EMAIL_FROM: must be set with SMTP_URL (or PUBLIC_URL, whose host then names the sender)');
-  missing.push(...stripeProblems(config));
+  missing.push(...stripeProblems(config), ...passwordProblems);
   if (missing.length) throw new ConfigError(missing);
   return config;
 }
@@ -179,6 +206,9 @@ function stripeProblems(config: Config): string[] {
   if (secretMode && publishableMode && secretMode !== publishableMode) problems.push(`STRIPE_PUBLISHABLE_KEY: is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key; use the same mode for both`);
   return problems;
 }
+
+/** Whether GET /metrics is served (its own port, or the public one with a bearer token): requests are timed then. */
+export const metricsEnabled = (config: Pick<Config, 'METRICS_PORT' | 'METRICS_TOKEN'>) => config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
 
 /** Whether this server takes payments (all three Stripe keys set; loadConfig refuses a partial setup). */
 export const paymentsConfigured = (config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) => !!config.STRIPE_SECRET_KEY && !!config.STRIPE_WEBHOOK_SECRET;

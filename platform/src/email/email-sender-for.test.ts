@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MeteredEmailSender } from '../metrics/email-metrics';
 import { emailFrom, emailSenderFor } from './email-sender-for';
 import { OutboxEmailSender, readOutbox } from './outbox-email-sender';
 import { SmtpEmailSender } from './smtp-email-sender';
@@ -18,7 +19,8 @@ describe('emailSenderFor', () => {
   it('writes to DATA_DIR/outbox without SMTP_URL, from no-reply at PUBLIC_URL’s host', async () => {
     const c = config({ PUBLIC_URL: 'https://kainga.nz' });
     const sender = emailSenderFor(c);
-    expect(sender).toBeInstanceOf(OutboxEmailSender);
+    expect(sender).toBeInstanceOf(MeteredEmailSender);
+    expect((sender as MeteredEmailSender).inner).toBeInstanceOf(OutboxEmailSender);
     expect(sender.describe).toBe(`outbox ${join(c.DATA_DIR, 'outbox')}`);
     await sender.send({ id: 'm1', to: 'a@example.nz', subject: 'Hi', text: 'Hi' });
     expect((await readOutbox(join(c.DATA_DIR, 'outbox')))[0]).toMatchObject({ from: 'Kāinga <no-reply@kainga.nz>', messageId: '<m1@kainga.nz>' });
@@ -26,7 +28,8 @@ describe('emailSenderFor', () => {
 
   it('sends through SMTP_URL when it is set', () => {
     const sender = emailSenderFor(config({ SMTP_URL: 'smtp://u:p@mail.example:587', EMAIL_FROM: 'Kāinga <hello@kainga.nz>' }));
-    expect(sender).toBeInstanceOf(SmtpEmailSender);
+    expect(sender).toBeInstanceOf(MeteredEmailSender);
+    expect((sender as MeteredEmailSender).inner).toBeInstanceOf(SmtpEmailSender);
     expect(sender.describe).toBe('smtp mail.example:587');
   });
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config';
+import { MeteredEmailSender } from '../metrics/email-metrics';
 import type { EmailSender } from './email-sender';
 import { OutboxEmailSender } from './outbox-email-sender';
 import { outboxDirOf } from './outbox-retention';
@@ -22,6 +23,10 @@ export function emailSenderFor(config: EmailConfig): EmailSender {
   const outbox = outboxDirOf(config);
   const key = JSON.stringify([config.SMTP_URL ?? null, outbox, from]);
   let sender = senders.get(key);
-  if (!sender) senders.set(key, (sender = config.SMTP_URL ? new SmtpEmailSender(config.SMTP_URL, from) : new OutboxEmailSender(outbox, from)));
+  if (!sender) {
+    // Counted (kainga_email_sends_total) whichever transport it is.
+    sender = config.SMTP_URL ? new MeteredEmailSender(new SmtpEmailSender(config.SMTP_URL, from), 'smtp') : new MeteredEmailSender(new OutboxEmailSender(outbox, from), 'outbox');
+    senders.set(key, sender);
+  }
   return sender;
 }

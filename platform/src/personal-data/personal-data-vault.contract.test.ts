@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mongoTestServer } from '../testing/mongo-test-server';
 import type { PersonalDataVault } from './personal-data-vault';
 import { SqlitePersonalDataVault } from './sqlite-personal-data-vault';
 
@@ -11,7 +12,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const adapters: { name: string; open: () => Promise<PersonalDataVault>; file?: string }[] = [
   { name: 'sqlite', open: async () => new SqlitePersonalDataVault(join(dir, 'personal-keys.sqlite')), file: join(dir, 'personal-keys.sqlite') },
 ];
-const mongoUrl = process.env.MONGO_URL;
+// FerretDB unless MONGO_URL names a server (platform/src/testing/mongo-test-server.ts).
+const mongo = mongoTestServer();
 
 describe.each(adapters)('personal-data vault ($name)', ({ open, file }) => {
   it('makes a key once per scope, links it to its person, and destroys it with the person', async () => {
@@ -81,10 +83,10 @@ describe.each(adapters)('personal-data vault ($name)', ({ open, file }) => {
   });
 });
 
-describe.skipIf(!mongoUrl)('personal-data vault (mongodb, MONGO_URL)', () => {
+describe('personal-data vault (MongoDB: FerretDB, or MONGO_URL)', () => {
   it('behaves as the embedded vault', async () => {
     const { MongoPersonalDataVault } = await import('./mongo-personal-data-vault');
-    const vault = await MongoPersonalDataVault.connect(mongoUrl!, `kainga_vault_${Date.now()}`);
+    const vault = await MongoPersonalDataVault.connect(await mongo.url(), `kainga_vault_${Date.now()}`);
     const key = await vault.keyFor('user:u1', 'u1');
     await vault.keyFor('property:p1', null);
     await vault.keyFor('property:p1', 'u1');

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
+import { ForeignPositionError } from '../event-store/foreign-position';
+import { projectedEvents, projectionFailures } from '../metrics/runner-metrics';
 import type { ReadStore } from '../read-store/read-store';
 import { CheckpointWriter } from './checkpoint-writer';
 import { batchWrites, type Projector } from './projector';
@@ -110,6 +112,7 @@ export class ProjectionRunner {
         progress.wake();
       }
     };
+    let foreign: ForeignPositionError | null = null;
     const subscription = eventStore.subscribe({
       after,
       filter: projector.filter,
@@ -121,6 +124,7 @@ export class ProjectionRunner {
         const last = events[events.length - 1]!.position;
         await writer.commit(last, () => applyBatch(readStore, projector, events, projector.name, (c) => c));
         advance(last);
+        projectedEvents.inc({ projection: projector.name }, events.length);
         failures = 0;
       },
       onCheckpoint: (position) => {
@@ -138,16 +142,26 @@ export class ProjectionRunner {
         state.caughtUp = false;
         state.lastError = error instanceof Error ? error.message : String(error);
         if (this.stopped) return;
+        // A checkpoint of another log never resumes: stop and say to rebuild, rather than retry for ever.
+        if (error instanceof ForeignPositionError) {
+          foreign = error;
+          logger.error({ err: error, projection: projector.name }, error.message);
+          return;
+        }
+        projectionFailures.inc({ projection: projector.name });
         const delay = Math.min(30_000, 250 * 2 ** failures);
         logger.error({ err: error, projection: projector.name, retryInMs: delay }, 'projection failed; restarting from its checkpoint');
         const timer = setTimeout(() => {
           this.retryTimers.delete(timer);
-          void this.run(projector, failures + 1);
+          // A foreign checkpoint met on a restart is logged and kept as lastError (see onError).
+          void this.run(projector, failures + 1).catch(() => undefined);
         }, delay);
         this.retryTimers.add(timer);
       },
     });
     this.subscriptions.set(projector.name, subscription);
+    // Refused at subscribe (the store checks a position before it reads): start() fails with it.
+    if (foreign) throw foreign;
   }
 
   statuses(): ProjectionStatus[] {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventFilter, EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
+import { reactorEvents } from '../metrics/runner-metrics';
 import { CheckpointWriter } from '../projection/checkpoint-writer';
 import type { ReadStore } from '../read-store/read-store';
 import { sleepUnlessWoken, wakeAll } from '../wakeable-sleep';
@@ -83,15 +84,19 @@ export class ReactorRunner {
     const writer = new CheckpointWriter(readStore, checkpoint, after, SCANNED_CHECKPOINT_MS, writeFailed);
     this.writers.set(reactor.name, writer);
 
+    const handled = reactorEvents.labels(reactor.name, 'handled');
+    const failed = reactorEvents.labels(reactor.name, 'failed');
     const handleWithRetry = async (event: RecordedEvent) => {
       for (;;) {
         if (this.stopped) throw new Stopped();
         try {
           await reactor.handle(event);
+          handled.inc();
           state.failures = 0;
           state.lastError = null;
           return;
         } catch (err) {
+          failed.inc();
           state.failures += 1;
           state.lastError = err instanceof Error ? err.message : String(err);
           const delay = retryDelay(state.failures, this.deps.initialRetryMs ?? 500, this.deps.maxRetryMs ?? 60_000);

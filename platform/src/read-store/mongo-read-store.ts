@@ -1,14 +1,7 @@
-import {
-  MongoBulkWriteError,
-  MongoClient,
-  MongoServerError,
-  type AnyBulkWriteOperation,
-  type ClientSession,
-  type Db,
-  type Filter as MongoFilter,
-  type Collection as MongoCollection,
-  type UpdateFilter,
-} from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoServerError, type ClientSession, type Db, type Collection as MongoCollection } from 'mongodb';
+import { RollbackJournal, UNDO, type CrashPoint, type JournaledCheckpoint, type WriteRun } from './mongo-rollback-journal';
+import { isDuplicateKey, isNotImplemented, runsTransactions } from './mongo-server-traits';
+import { mongoFilter, mongoUpdate, toMongoOp } from './mongo-write-ops';
 import {
   DuplicateKeyError,
   type Collection,
@@ -25,34 +18,17 @@ import {
 
 /**
  * Where projection checkpoints live, one document `{ _id: name, position, dataVersion }` each
- * (dataVersion: the position of the last commit under it that wrote documents; see getDataVersion).
+ * (dataVersion: the position of the last commit under it that wrote documents; see getDataVersion;
+ * `pending` while a commit without transactions is under way, see RollbackJournal).
  */
 const CHECKPOINTS = '_checkpoints';
-const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
+/** The live collection set aside while a rebuilt one takes its name, on servers without `dropTarget`. */
+const DISPLACED = '__displaced';
 
-type Checkpoint = { _id: string; position: string; dataVersion?: string };
+type Checkpoint = JournaledCheckpoint;
 /** A checkpoint's data version; one stored before dataVersion existed is its own version. */
-const dataVersionOf = (doc: Checkpoint): string => doc.dataVersion ?? doc.position;
-
-// Our filter and update documents are MongoDB's own, typed loosely at the port.
-const mongoFilter = (filter: Filter) => filter as MongoFilter<Doc>;
-const mongoUpdate = (update: Update) => update as UpdateFilter<Doc>;
-
-function toMongoOp(op: WriteOp): AnyBulkWriteOperation<Doc> {
-  if ('insertOne' in op) return { insertOne: { document: op.insertOne.document } };
-  if ('updateOne' in op) {
-    const { filter, update, upsert } = op.updateOne;
-    return { updateOne: { filter: mongoFilter(filter), update: mongoUpdate(update), upsert: upsert ?? false } };
-  }
-  if ('updateMany' in op) return { updateMany: { filter: mongoFilter(op.updateMany.filter), update: mongoUpdate(op.updateMany.update) } };
-  if ('replaceOne' in op) {
-    const { filter, replacement, upsert } = op.replaceOne;
-    return { replaceOne: { filter: mongoFilter(filter), replacement, upsert: upsert ?? false } };
-  }
-  if ('deleteOne' in op) return { deleteOne: { filter: mongoFilter(op.deleteOne.filter) } };
-  return { deleteMany: { filter: mongoFilter(op.deleteMany.filter) } };
-}
+const dataVersionOf = (doc: Checkpoint): string | null => doc.dataVersion ?? doc.position ?? null;
 
 /** The `_id` a write was about, for the DuplicateKeyError of a failed bulk write. */
 function idOf(op: WriteOp | undefined): string {
@@ -63,9 +39,9 @@ function idOf(op: WriteOp | undefined): string {
   return typeof filter._id === 'string' ? filter._id : '';
 }
 
-/** Rethrows MongoDB's duplicate-key error (11000) of a bulk write as ours, anything else as it is. */
+/** Rethrows a duplicate-key error of a bulk write (isDuplicateKey) as ours, anything else as it is. */
 function rethrowDuplicateKey(error: unknown, collection: string, ops: readonly WriteOp[]): never {
-  if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) throw error;
+  if (!isDuplicateKey(error)) throw error;
   let index = 0;
   if (error instanceof MongoBulkWriteError) {
     const writeErrors = error.writeErrors;
@@ -76,43 +52,97 @@ function rethrowDuplicateKey(error: unknown, collection: string, ops: readonly W
 
 const isNamespaceNotFound = (error: unknown) => error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND;
 
+/** FerretDB's version from buildInfo (it adds `ferretdbVersion`), null on MongoDB. */
+async function ferretdbVersion(db: Db): Promise<string | null> {
+  const info = await db.command({ buildInfo: 1 });
+  return typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : null;
+}
+
+/**
+ * FerretDB 1.x computes only the first accumulator of a `$group` and answers 0 for the others
+ * (seen on 1.24.2 with SQLite): a pipeline that needs two gets a clear error instead of a wrong answer.
+ * (`$avg`, `$min`, `$max` it refuses itself, as not implemented.)
+ */
+function refuseWhatFerretdbGetsWrong(pipeline: readonly Record<string, unknown>[]) {
+  for (const stage of pipeline) {
+    const group = stage.$group as Record<string, unknown> | undefined;
+    if (group && Object.keys(group).filter((k) => k !== '_id').length > 1) {
+      throw new Error('FerretDB answers only the first accumulator of a $group stage: group once per accumulator.');
+    }
+  }
+}
+
 function toUpdateResult(r: { matchedCount: number; modifiedCount: number; upsertedId: string | null }): UpdateResult {
   return { matchedCount: r.matchedCount, modifiedCount: r.modifiedCount, upsertedId: r.upsertedId ?? null };
+}
+
+export interface MongoReadStoreOptions {
+  /**
+   * Commit in multi-document transactions: found out at connect (runsTransactions) when not
+   * given. False on a server that has them runs the rollback journal there too (its tests).
+   */
+  transactions?: boolean;
+  /** Tests only: stops a commit without transactions where a crash would (see CrashPoint). */
+  crashPoint?: CrashPoint;
 }
 
 /**
  * The ReadStore port on MongoDB: each collection is a MongoDB collection of documents with a
  * string `_id`, and projection checkpoints are documents of `_checkpoints`.
  *
- * `commit` writes the documents and the checkpoint in one multi-document transaction, so
- * **MongoDB must run as a replica set** (a single-node one is enough: `--replSet rs0` and
- * `rs.initiate()`, as the compose file does); on a standalone server every commit fails.
+ * `commit` writes the documents and the checkpoint in one multi-document transaction where the
+ * server runs them (a replica set: a single-node one is enough, `--replSet rs0` and
+ * `rs.initiate()`, as the compose file does). Where it does not (a standalone MongoDB, FerretDB,
+ * some managed MongoDB-compatible services), found out at connect, it commits through a
+ * rollback journal with the same all-or-nothing outcome (RollbackJournal), without isolation
+ * from readers while the commit runs.
  */
 export class MongoReadStore implements ReadStore {
+  private readonly journal: RollbackJournal | null;
+  /** Whether `renameCollection` takes `dropTarget` (FerretDB does not): known after the first rename. */
+  private dropTarget: boolean | undefined;
+
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
-  ) {}
+    /** Whether commits run as transactions (else through the journal). */
+    readonly transactions: boolean,
+    /** FerretDB's version when the server is FerretDB (its buildInfo says so), else null. */
+    readonly ferretdb: string | null,
+    crashPoint?: CrashPoint,
+  ) {
+    this.journal = transactions ? null : new RollbackJournal(db, CHECKPOINTS, crashPoint);
+  }
 
   /** Connects to `url`; the database is `dbName`, else the one named in the URL's path. */
-  static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
+  static async connect(url: string, dbName?: string, options: MongoReadStoreOptions = {}): Promise<MongoReadStore> {
     const client = await MongoClient.connect(url);
-    return new MongoReadStore(client, client.db(dbName));
+    try {
+      const db = client.db(dbName);
+      const transactions = options.transactions ?? (await runsTransactions(client, db, CHECKPOINTS));
+      const store = new MongoReadStore(client, db, transactions, await ferretdbVersion(db), options.crashPoint);
+      await store.putBackDisplaced();
+      return store;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    return new MongoReadCollection<T>(this.db.collection<Doc>(name), name);
+    return new MongoReadCollection<T>(this.db.collection<Doc>(name), name, this.ferretdb !== null);
   }
 
   async commit(writes: readonly CollectionWrite[], checkpoint?: { name: string; position: string }): Promise<void> {
     if (writes.length === 0 && !checkpoint) return;
     // Consecutive writes to one collection go as one ordered bulkWrite, keeping the overall order.
-    const runs: { collection: string; ops: WriteOp[] }[] = [];
+    const runs: WriteRun[] = [];
     for (const { collection, ...op } of writes) {
       const run = runs.at(-1);
       if (run && run.collection === collection) run.ops.push(op as WriteOp);
       else runs.push({ collection, ops: [op as WriteOp] });
     }
+    if (this.journal) return this.journal.commit(runs, checkpoint, (error, run, ops) => rethrowDuplicateKey(error, run.collection, ops));
     const session = this.client.startSession();
     try {
       await session.withTransaction(async (s: ClientSession) => {
@@ -154,15 +184,16 @@ export class MongoReadStore implements ReadStore {
   }
 
   async deleteCheckpoint(name: string): Promise<void> {
+    await this.journal?.forget(name);
     await this.db.collection<Checkpoint>(CHECKPOINTS).deleteOne({ _id: name });
   }
 
-  /** The read-model collections, sorted; the checkpoints and MongoDB's own are left out. */
+  /** The read-model collections, sorted; the checkpoints, the commit journal and MongoDB's own are left out. */
   async listCollections(): Promise<string[]> {
     const infos = await this.db.listCollections({}, { nameOnly: true }).toArray();
     return infos
       .map((c) => c.name)
-      .filter((n) => n !== CHECKPOINTS && !n.startsWith('system.'))
+      .filter((n) => n !== CHECKPOINTS && n !== UNDO && !n.startsWith('system.'))
       .sort();
   }
 
@@ -177,13 +208,54 @@ export class MongoReadStore implements ReadStore {
   /**
    * Replaces `to` by `from` (`dropTarget`). A rebuild that produced no documents never created
    * `from` in MongoDB; then `to` is simply dropped, so it ends up empty as the rebuild says.
+   * Before-images a commit journal kept of `to` go: they were of the documents replaced.
    */
   async renameCollection(from: string, to: string): Promise<void> {
+    await this.journal?.forgetCollection(to);
+    if (this.dropTarget !== false) {
+      try {
+        await this.db.renameCollection(from, to, { dropTarget: true });
+        this.dropTarget = true;
+        return;
+      } catch (error) {
+        if (isNamespaceNotFound(error)) return this.dropCollection(to);
+        if (!isNotImplemented(error)) throw error;
+        this.dropTarget = false;
+      }
+    }
+    await this.renameAside(from, to);
+  }
+
+  /**
+   * The swap on a server without `dropTarget` (FerretDB): the live collection is renamed aside
+   * (`<to>__displaced`), the new one takes its name, the old one is dropped. Readers find no `to`
+   * for the moment between the two renames. A crash in between leaves the aside copy, which the
+   * next connect puts back (putBackDisplaced), so the live read model is never lost.
+   */
+  private async renameAside(from: string, to: string): Promise<void> {
+    const aside = `${to}${DISPLACED}`;
+    await this.dropCollection(aside);
     try {
-      await this.db.renameCollection(from, to, { dropTarget: true });
+      await this.db.renameCollection(to, aside);
     } catch (error) {
       if (!isNamespaceNotFound(error)) throw error;
-      await this.dropCollection(to);
+    }
+    try {
+      await this.db.renameCollection(from, to);
+    } catch (error) {
+      if (!isNamespaceNotFound(error)) throw error;
+    }
+    await this.dropCollection(aside);
+  }
+
+  /** A collection set aside by a swap a crash interrupted: back under its name if that is free, else dropped (the swap had finished). */
+  private async putBackDisplaced(): Promise<void> {
+    const names = new Set((await this.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+    for (const name of names) {
+      if (!name.endsWith(DISPLACED)) continue;
+      const live = name.slice(0, -DISPLACED.length);
+      if (names.has(live)) await this.dropCollection(name);
+      else await this.db.renameCollection(name, live);
     }
   }
 
@@ -226,8 +298,10 @@ export class MongoReadStore implements ReadStore {
         throw error;
       }
     }
-    await this.db.renameCollection(fresh, name, { dropTarget: true });
+    await this.renameCollection(fresh, name);
     const { checkpoint } = options;
+    // The swapped-in read model holds everything up to the checkpoint: nothing of a commit journal may be put back.
+    if (checkpoint) await this.journal?.forget(checkpoint.name);
     if (checkpoint?.position) await this.db.collection<Checkpoint>(CHECKPOINTS).updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position, dataVersion: checkpoint.position } }, { upsert: true });
     else if (checkpoint) await this.deleteCheckpoint(checkpoint.name);
   }
@@ -237,7 +311,7 @@ export class MongoReadStore implements ReadStore {
     try {
       await this.db.collection(collection).createIndex(keys, { unique: options?.unique ?? false });
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(collection, '');
+      if (isDuplicateKey(error)) throw new DuplicateKeyError(collection, '');
       throw error;
     }
   }
@@ -262,6 +336,7 @@ class MongoReadCollection<T extends Doc> implements Collection<T> {
   constructor(
     private readonly coll: MongoCollection<Doc>,
     readonly name: string,
+    private readonly onFerretdb: boolean,
   ) {}
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
@@ -283,6 +358,7 @@ class MongoReadCollection<T extends Doc> implements Collection<T> {
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
+    if (this.onFerretdb) refuseWhatFerretdbGetsWrong(pipeline);
     return (await this.coll.aggregate(pipeline).toArray()) as R[];
   }
 
@@ -290,7 +366,7 @@ class MongoReadCollection<T extends Doc> implements Collection<T> {
     try {
       await this.coll.insertOne(document);
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(this.name, document._id);
+      if (isDuplicateKey(error)) throw new DuplicateKeyError(this.name, document._id);
       throw error;
     }
   }
@@ -310,12 +386,12 @@ class MongoReadCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  /** A write that breaks a unique index (11000) fails with our DuplicateKeyError. */
+  /** A write that breaks a unique index (isDuplicateKey) fails with our DuplicateKeyError. */
   private async duplicateKeyAs<R>(filter: Filter, write: () => Promise<R>): Promise<R> {
     try {
       return await write();
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(this.name, typeof filter._id === 'string' ? filter._id : '');
+      if (isDuplicateKey(error)) throw new DuplicateKeyError(this.name, typeof filter._id === 'string' ? filter._id : '');
       throw error;
     }
   }

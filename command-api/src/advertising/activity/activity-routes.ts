@@ -1,5 +1,5 @@
 import { AdEventRequest, AdEventResponse, locationById, type AdActivityEvent } from '@kainga/contracts';
-import { CommandError } from '@kainga/platform';
+import { CommandError, countAdEvent } from '@kainga/platform';
 import { adContentById, nzDayOf } from '@kainga/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +21,7 @@ const duplicate: AdEventResponse = { recorded: false, reason: 'duplicate' };
 const capped: AdEventResponse = { recorded: false, reason: 'capped' };
 const filtered: AdEventResponse = { recorded: false, reason: 'filtered' };
 const recorded: AdEventResponse = { recorded: true, reason: 'recorded' };
+const outcomeOf = { recorded: 'accepted', duplicate: 'deduplicated', bot: 'bot', capped: 'capped', filtered: 'filtered' } as const satisfies Record<AdEventResponse['reason'], string>;
 
 /** A suburb as people name one (letters, spaces, hyphens, apostrophes); anything else is not kept. */
 const SUBURB = /^\p{L}[\p{L}\p{M} '’.-]{0,59}$/u;
@@ -116,7 +117,19 @@ export default async function adActivityRoutes(app: FastifyInstance, { deps, ser
     return recorded;
   }
 
+  /** What became of each event, counted for metrics (kainga_ad_events_total) from the answer alone. */
+  async function counted(kind: 'impression' | 'click', answer: Promise<AdEventResponse>): Promise<AdEventResponse> {
+    try {
+      const response = await answer;
+      countAdEvent(kind, response.recorded ? 'accepted' : outcomeOf[response.reason]);
+      return response;
+    } catch (error) {
+      countAdEvent(kind, error instanceof CommandError && error.kind !== 'unavailable' ? 'refused' : 'failed');
+      throw error;
+    }
+  }
+
   const schema = (summary: string) => ({ tags: ['advertising'], summary, body: AdEventRequest, response: { 200: AdEventResponse, ...errorResponses(400, 404, 409, 503) } });
-  r.post('/api/ads/impression', { schema: schema('Records that a served advert was shown (once per advert per browser session per 24 h, within the month’s cap)') }, (request, reply) => record('impression', request, reply));
-  r.post('/api/ads/click', { schema: schema('Records a click on a served advert after its counted impression (once)') }, (request, reply) => record('click', request, reply));
+  r.post('/api/ads/impression', { schema: schema('Records that a served advert was shown (once per advert per browser session per 24 h, within the month’s cap)') }, (request, reply) => counted('impression', record('impression', request, reply)));
+  r.post('/api/ads/click', { schema: schema('Records a click on a served advert after its counted impression (once)') }, (request, reply) => counted('click', record('click', request, reply)));
 }

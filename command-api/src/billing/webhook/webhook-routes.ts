@@ -1,4 +1,5 @@
 import { StripeWebhookResponse } from '@kainga/contracts';
+import { CommandError, stripeWebhooks } from '@kainga/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -40,8 +41,17 @@ export default async function stripeWebhookRoutes(app: FastifyInstance, { deps }
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
-      const notice = payments.readWebhook(raw, typeof signature === 'string' ? signature : undefined);
-      const outcome = await recordPaymentNotice(deps, payments, notice, request.id);
+      let outcome;
+      let notice;
+      try {
+        notice = payments.readWebhook(raw, typeof signature === 'string' ? signature : undefined);
+        outcome = await recordPaymentNotice(deps, payments, notice, request.id);
+      } catch (error) {
+        // Refused (400: a bad signature or body, which Stripe does not send) or failed (Stripe retries).
+        stripeWebhooks.inc({ outcome: error instanceof CommandError && error.kind === 'invalid' ? 'refused' : 'failed' });
+        throw error;
+      }
+      stripeWebhooks.inc({ outcome: outcome.replaceAll(' ', '_') });
       request.log.debug({ stripeEventId: notice.eventId, stripeEventType: notice.eventType, outcome }, 'stripe webhook');
       return { received: true as const };
     },
