@@ -53,6 +53,7 @@ import crossSite from './plugins/cross-site';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler';
 import jsonBody from './plugins/json-body';
 import metrics from './plugins/metrics';
+import tracing from './plugins/tracing';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
 import requestBasics, { requestBasicsOptions } from './plugins/request-basics';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV === 'test'));
   // The request id and the security headers on every answer, error answers too.
   await app.register(requestBasics);
+  // A span per request (when tracing is on) around everything after it, refusals included.
+  await app.register(tracing);
   // Request timings (when metrics are on) see every answer, refusals of the plugins below too.
   await app.register(metrics, { deps });
   await app.register(errorHandler);

@@ -13,6 +13,8 @@ import {
   ReactorRunner,
   rebuildOutdated,
   startMetricsListener,
+  startTracing,
+  tracingStarted,
   watchSubscriberLag,
   type Config,
   type MetricsListener,
@@ -56,6 +58,8 @@ export async function startKainga(
   if (options.port !== undefined) env.PORT = String(options.port);
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
+  // Traces when an OTLP endpoint is set (docs/operations.md#traces); a process that already traces (a test's exporter) keeps its own.
+  const tracing = tracingStarted() ? null : startTracing({ serviceName: config.ROLE === 'projections' ? 'kainga-projections' : 'kainga-api', env });
   const dataDir = resolve(config.DATA_DIR);
   const embedded = !config.EVENTSTORE_URL || !config.MONGO_URL;
   const release = prepareDataDir(dataDir, embedded);
@@ -183,6 +187,7 @@ export async function startKainga(
       await runner?.stop();
       await stores.close();
       release();
+      await tracing?.shutdown();
     })());
   let url = '';
   if (config.ROLE !== 'projections') {

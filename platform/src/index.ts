@@ -28,4 +28,5 @@ export * from './seeded-random';
 export * from './payments/index';
 export * from './personal-data/index';
 export * from './metrics/index';
+export * from './tracing/index';
 export * from './health/heartbeat';

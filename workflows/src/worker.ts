@@ -11,8 +11,9 @@
 import '@kainga/platform/v8-flags';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { OpenTelemetryPlugin } from '@temporalio/interceptors-opentelemetry';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { ConfigError, createLogger, loadConfig, paymentsFor, startHeartbeat } from '@kainga/platform';
+import { ConfigError, createLogger, loadConfig, paymentsFor, startHeartbeat, startTracing } from '@kainga/platform';
 import { workerProblems } from './health/worker-polling';
 import { forTemporal } from './temporal-activities';
 import { TASK_QUEUE } from './valuation/activity-types';
@@ -42,6 +43,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const log = createLogger(config.LOG_LEVEL, 'worker');
+  // Traces when an OTLP endpoint is set: Temporal's plugin continues the trace a workflow's
+  // starter sent in its headers, through the workflow to each activity and the commands it sends.
+  const tracing = startTracing({ serviceName: 'kainga-worker' });
   // Loaded only once the worker is configured: it brings in the stores and the command side.
   const { createActivities, openActivityDeps } = await import('./valuation/activities');
   const { createLeadChargeActivities } = await import('./billing/lead-charge/activities');
@@ -56,6 +60,7 @@ async function main(): Promise<number> {
         namespace: 'default',
         taskQueue: TASK_QUEUE,
         workflowsPath,
+        plugins: tracing ? [new OpenTelemetryPlugin({ resource: tracing.resource, spanProcessor: tracing.spanProcessor })] : [],
         shutdownGraceTime: SHUTDOWN_GRACE_MS,
         shutdownForceTime: SHUTDOWN_FORCE_MS,
         activities: forTemporal({
@@ -92,6 +97,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await deps.close();
+    await tracing?.shutdown();
   }
 }
 

@@ -8,5 +8,7 @@ export const EventMetadata = z.object({
   correlationId: z.string(),
   causationId: z.string().nullable(),
   occurredAt: z.string(),
+  /** The W3C trace context of the command that recorded it, when traces are on: what reacts to it continues that trace. */
+  traceparent: z.string().optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;

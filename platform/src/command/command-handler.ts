@@ -3,6 +3,7 @@ import { WrongExpectedRevisionError, type EventStore, type Position, type Record
 import type { Decider, DomainEvent } from './decider';
 import { CommandError } from './errors';
 import { eventIdFor } from './event-id';
+import { activeTraceparent, inSpan, streamCategory } from '../tracing/tracer';
 
 export interface CommandContext {
   /** The same key for a retried request makes the retry append nothing new. */
@@ -37,7 +38,28 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   /** More attempts for a stream many writers share at once (a coupon's redemptions): each attempt lets at least one through. */
   { maxAttempts = MAX_ATTEMPTS }: { maxAttempts?: number } = {},
 ): Promise<CommandResult<State, Event>> {
+  // One span per command, under the request's or activity's; its events carry it, so what reacts
+  // to them later (reactors, workflows) continues the same trace.
+  return inSpan(`command ${streamCategory(stream)}`, { 'kainga.stream.category': streamCategory(stream) }, async (span) => {
+    const result = await decideAndAppend(store, decider, stream, command, context, maxAttempts, (attempt) => span.setAttribute('kainga.command.attempts', attempt));
+    span.setAttributes({ 'kainga.command.events': result.events.length, 'kainga.command.already_applied': result.alreadyApplied });
+    return result;
+  });
+}
+
+async function decideAndAppend<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<State, Command, Event>,
+  stream: string,
+  command: Command,
+  context: CommandContext,
+  maxAttempts: number,
+  onAttempt: (attempt: number) => void,
+): Promise<CommandResult<State, Event>> {
+  const traceparent = activeTraceparent();
+  const metadata = traceparent ? { ...context.metadata, traceparent } : context.metadata;
   for (let attempt = 1; ; attempt++) {
+    onAttempt(attempt);
     const { state, revision, history } = await loadAggregate(store, decider, stream);
 
     // A retry of a command that already landed: answer as the first time, append nothing.
@@ -51,7 +73,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     try {
       const result = await store.append(
         stream,
-        events.map((e, i) => ({ id: eventIdFor(context.idempotencyKey, stream, i), type: e.type, data: e.data, metadata: context.metadata })),
+        events.map((e, i) => ({ id: eventIdFor(context.idempotencyKey, stream, i), type: e.type, data: e.data, metadata })),
         { expectedRevision: revision < 0 ? 'no_stream' : revision },
       );
       const next = events.reduce(decider.evolve, state);

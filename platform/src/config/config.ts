@@ -150,6 +150,14 @@ export const ConfigSchema = z.object({
    * port), and asked for on METRICS_PORT as well when both are set.
    */
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  /**
+   * OpenTelemetry traces (OTLP over HTTP) to this collector, e.g. http://otel-collector:4318;
+   * unset: no spans are made. OpenTelemetry's own variables: its SDK reads these and the rest
+   * (OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, …) itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http://', 'https://']).refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL, e.g. http://otel-collector:4318' }),
+  /** The service name on the spans (default kainga-api, kainga-projections or kainga-worker by process). */
+  OTEL_SERVICE_NAME: optionalString,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -1,4 +1,5 @@
 import { Counter } from 'prom-client';
+import { inSpan } from '../tracing/tracer';
 import { metricsRegistry } from './registry';
 
 export const workflowActivityAttempts = new Counter({
@@ -9,7 +10,7 @@ export const workflowActivityAttempts = new Counter({
 });
 
 /**
- * The activities with every attempt counted by name and outcome. Wrapped inside the retries
+ * The activities with every attempt counted by name and outcome, and traced (a span per attempt). Wrapped inside the retries
  * (platform/src/workflow/retry.ts), so each retry is an attempt: failed attempts − failed
  * activities = retries. Activity names are the code's, a bounded set.
  */
@@ -26,16 +27,19 @@ export function meteredActivities<T extends object>(activities: T): T {
       const fn = value as (...args: unknown[]) => unknown;
       const ok = workflowActivityAttempts.labels(key, 'ok');
       const failed = workflowActivityAttempts.labels(key, 'failed');
-      wrapped[key] = async (...args: unknown[]) => {
-        try {
-          const result = await fn.apply(activities, args);
-          ok.inc();
-          return result;
-        } catch (error) {
-          failed.inc();
-          throw error;
-        }
-      };
+      // Each attempt a span too, under whatever started the workflow (in-process, the context flows
+      // with the awaits; the Temporal worker's activities are traced by Temporal's interceptors).
+      wrapped[key] = (...args: unknown[]) =>
+        inSpan(`activity ${key}`, { 'kainga.activity': key }, async () => {
+          try {
+            const result = await fn.apply(activities, args);
+            ok.inc();
+            return result;
+          } catch (error) {
+            failed.inc();
+            throw error;
+          }
+        });
     }
   }
   return wrapped as T;

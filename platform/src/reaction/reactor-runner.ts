@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { EventFilter, EventStore, Position, RecordedEvent, Subscription } from '../event-store/event-store';
+import { ForeignPositionError } from '../event-store/foreign-position';
 import { reactorEvents } from '../metrics/runner-metrics';
 import { CheckpointWriter } from '../projection/checkpoint-writer';
 import type { ReadStore } from '../read-store/read-store';
+import { contextOf, inSpan } from '../tracing/tracer';
 import { sleepUnlessWoken, wakeAll } from '../wakeable-sleep';
 
 /**
@@ -33,6 +35,10 @@ export const reactorCheckpoint = (name: string) => `reactor:${name}`;
 
 /** How long to wait before the n-th retry of a failing event: doubling from `initialMs`, capped. */
 export const retryDelay = (failures: number, initialMs: number, maxMs: number) => Math.min(maxMs, initialMs * 2 ** Math.max(0, failures - 1));
+
+/** A rebuild of the read models leaves reactors' checkpoints alone: what the operator does for one. */
+export const foreignReactorHint = (name: string) =>
+  `Rebuilding the read models does not move reactor "${name}": delete its checkpoint "${reactorCheckpoint(name)}" from the read store's checkpoints to run it over this log from its first event.`;
 
 /** How often, at most, a reactor stores a checkpoint that only scanning moved. */
 const SCANNED_CHECKPOINT_MS = 1000;
@@ -90,7 +96,10 @@ export class ReactorRunner {
       for (;;) {
         if (this.stopped) throw new Stopped();
         try {
-          await reactor.handle(event);
+          // A child of the command that recorded the event (its metadata names it), however much later.
+          await inSpan(`react ${reactor.name}`, { 'kainga.reactor': reactor.name, 'kainga.event.type': event.type, 'kainga.event.id': event.id }, () => reactor.handle(event), {
+            parent: contextOf(event.metadata.traceparent),
+          });
           handled.inc();
           state.failures = 0;
           state.lastError = null;
@@ -106,6 +115,7 @@ export class ReactorRunner {
       }
     };
 
+    let foreign: ForeignPositionError | null = null;
     const subscription = eventStore.subscribe({
       after,
       filter: reactor.filter,
@@ -135,15 +145,24 @@ export class ReactorRunner {
       onError: (error) => {
         state.caughtUp = false;
         if (this.stopped || error instanceof Stopped) return;
-        // The subscription itself failed (the store went away): start again from the checkpoint.
         state.lastError = error instanceof Error ? error.message : String(error);
+        // A checkpoint of another log never resumes (issue 51, risk 6): stop and say to rebuild, rather than retry for ever.
+        if (error instanceof ForeignPositionError) {
+          foreign = error;
+          logger.error({ err: error, reactor: reactor.name, checkpoint }, `${error.message} ${foreignReactorHint(reactor.name)}`);
+          return;
+        }
+        // The subscription itself failed (the store went away): start again from the checkpoint.
         logger.error({ err: error, reactor: reactor.name }, 'reactor subscription failed; restarting from its checkpoint');
         void this.sleep(retryDelay(1, this.deps.initialRetryMs ?? 500, this.deps.maxRetryMs ?? 60_000)).then(async () => {
-          if (!this.stopped) await this.run(reactor);
+          // A foreign checkpoint met on this restart is logged and kept as lastError (above).
+          if (!this.stopped) await this.run(reactor).catch(() => undefined);
         });
       },
     });
     this.subscriptions.set(reactor.name, subscription);
+    // Refused at subscribe (the store checks a position before it reads): start() fails with it.
+    if (foreign) throw foreign;
   }
 
   /** Resolves after `ms`, or at once when the runner stops. */

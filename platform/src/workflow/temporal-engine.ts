@@ -7,6 +7,8 @@ import {
   WorkflowFailedError as TemporalWorkflowFailedError,
   type WorkflowHandle,
 } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
+import { tracingStarted } from '../tracing/start-tracing';
 import {
   WorkflowFailedError,
   WorkflowTimeoutError,
@@ -49,7 +51,10 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
 
   static async connect(address: string, taskQueue: string, namespace = 'default'): Promise<TemporalWorkflowEngine> {
     const connection = await Connection.connect({ address });
-    return new TemporalWorkflowEngine(connection, new Client({ connection, namespace }), taskQueue);
+    // When this process traces, a workflow started here carries the caller's trace context in its
+    // headers, and the worker's interceptors continue it (docs/operations.md#traces).
+    const interceptors = tracingStarted() ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : undefined;
+    return new TemporalWorkflowEngine(connection, new Client({ connection, namespace, interceptors }), taskQueue);
   }
 
   execute<I, R>(workflowType: string, input: I, options: WorkflowExecuteOptions): Promise<R> {

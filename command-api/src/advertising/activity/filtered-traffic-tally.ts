@@ -71,7 +71,8 @@ export class FilteredTrafficTally {
     }));
     for (const group of byStream(pending)) {
       try {
-        // A log of facts, not an aggregate: no revision to expect.
+        // A log of facts, not an aggregate: no revision to expect. Never retried (a failed flush loses
+        // its few seconds of tallies, said above), so 'any' cannot store a tally twice (issue 51, risk 1).
         await this.eventStore.append(group[0]!.stream, group.map((p) => p.event), { expectedRevision: 'any' });
       } catch (error) {
         this.onError(error);

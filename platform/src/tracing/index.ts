@@ -1,0 +1,2 @@
+export * from './start-tracing';
+export * from './tracer';
