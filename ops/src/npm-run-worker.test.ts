@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTemporalTestServer } from '@kainga/workflows/testing';
@@ -92,8 +93,8 @@ describe('npm run worker', () => {
     expect(await exited).toEqual({ code: 0, signal: null });
     await until(() => tree.every((pid) => !alive(pid)));
 
-    // The worker drained before it stopped, and said so.
-    const states = [...output.matchAll(/state: '([A-Z]+)'/g)].map((m) => m[1]);
+    // The worker drained before it stopped, and said so (in colour under npm test's FORCE_COLOR: read without it).
+    const states = [...stripVTControlCharacters(output).matchAll(/state: '([A-Z]+)'/g)].map((m) => m[1]);
     expect(states.slice(states.indexOf('STOPPING'))).toEqual(['STOPPING', 'DRAINING', 'DRAINED', 'STOPPED']);
     expect(output).toContain('"msg":"Temporal worker stopped"');
     // A stopped worker leaves no heartbeat behind for a health check to believe.
