@@ -10,8 +10,7 @@
  *    (pwa/src/app/boot.tsx) and the route's lazy chunk with everything they import statically ("initial"), and what the route's chunk can still load later through
  *    dynamic imports ("on demand", e.g. the signed-in home). The route's chunk is found from the
  *    `React.lazy(() => import('../features/…'))` declarations and `<Route>`s of
- *    pwa/src/app/routes.tsx; a route still listed in `comingSoonScreens` is measured as the
- *    'Coming soon' page it is.
+ *    pwa/src/app/routes.tsx.
  * 3. Starts the whole service with demo data (startKainga, SEED_DEMO=true) on a free port,
  *    serving that build.
  * 4. Runs Lighthouse (performance, accessibility, best practices) on each route, desktop once and

@@ -9,10 +9,7 @@ const routes = `
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const MapPage = lazy(() => import('../features/map/MapPage'));
 const SignInPage = lazy(() => import('../features/sign-in/SignInPage'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
-export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
-  { path: '/properties', title: 'Property Directory', sentence: 'The property directory is not available yet.' },
-];
+const DirectoryPage = lazy(() => import('../features/directory/DirectoryPage'));
 export function AppRoutes() {
   return (
     <Routes>
@@ -20,9 +17,7 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="map" element={<MapPage />} />
         <Route path="sign-in" element={<SignInPage />} />
-        {comingSoonScreens.map((s) => (
-          <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
-        ))}
+        <Route path="properties" element={<DirectoryPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -30,13 +25,13 @@ export function AppRoutes() {
 }`;
 
 describe('routeChunks', () => {
-  it("finds each route's lazy chunk, and 'Coming soon' for routes not built yet", () => {
+  it("finds each route's lazy chunk, and none for a route the table does not name", () => {
     expect(routeChunks(routes, ['/', '/map', '/properties', '/sign-in', '/how-it-works'])).toEqual([
-      { route: '/', chunk: 'src/features/home/HomePage.tsx', screen: 'HomePage', comingSoon: false },
-      { route: '/map', chunk: 'src/features/map/MapPage.tsx', screen: 'MapPage', comingSoon: false },
-      { route: '/properties', chunk: 'src/features/coming-soon/ComingSoonPage.tsx', screen: 'Coming soon', comingSoon: true },
-      { route: '/sign-in', chunk: 'src/features/sign-in/SignInPage.tsx', screen: 'SignInPage', comingSoon: false },
-      { route: '/how-it-works', chunk: null, screen: 'not found', comingSoon: false },
+      { route: '/', chunk: 'src/features/home/HomePage.tsx', screen: 'HomePage' },
+      { route: '/map', chunk: 'src/features/map/MapPage.tsx', screen: 'MapPage' },
+      { route: '/properties', chunk: 'src/features/directory/DirectoryPage.tsx', screen: 'DirectoryPage' },
+      { route: '/sign-in', chunk: 'src/features/sign-in/SignInPage.tsx', screen: 'SignInPage' },
+      { route: '/how-it-works', chunk: null, screen: 'not found' },
     ]);
   });
 });

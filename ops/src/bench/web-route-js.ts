@@ -18,15 +18,13 @@ export interface RouteChunk {
   route: string;
   /** manifest key of the route's lazy chunk, e.g. src/features/map/MapPage.tsx; null when not found */
   chunk: string | null;
-  /** what the route shows: the screen's module name, or 'Coming soon' */
+  /** what the route shows: the screen's module name ('not found' for a route with none) */
   screen: string;
-  comingSoon: boolean;
 }
 
 /**
  * Reads pwa/src/app/routes.tsx: `const X = lazy(() => import('../features/a/B'))` and
- * `<Route path="map" element={<X … />}` / `<Route index element={<X />}`; a path listed in
- * `comingSoonScreens` is the ComingSoonPage.
+ * `<Route path="map" element={<X … />}` / `<Route index element={<X />}`.
  */
 export function routeChunks(routesSource: string, routes: readonly string[]): RouteChunk[] {
   const lazyModules = new Map<string, string>();
@@ -41,15 +39,12 @@ export function routeChunks(routesSource: string, routes: readonly string[]): Ro
     const path = /path="([^"]+)"/.exec(attrs)?.[1];
     if (path && !path.includes('*')) elementOf.set(path.startsWith('/') ? path : `/${path}`, component);
   }
-  const comingSoonBlock = /comingSoonScreens[^=]*=\s*\[([\s\S]*?)\n\];/.exec(routesSource)?.[1] ?? '';
-  const comingSoonPaths = new Set([...comingSoonBlock.matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!));
   const toKey = (spec: string) => `src/${spec.replace(/^\.\.\//, '')}.tsx`;
 
   return routes.map((route) => {
-    const comingSoon = comingSoonPaths.has(route) && !elementOf.has(route);
-    const component = comingSoon ? 'ComingSoonPage' : elementOf.get(route);
+    const component = elementOf.get(route);
     const spec = component ? lazyModules.get(component) : undefined;
-    return { route, chunk: spec ? toKey(spec) : null, screen: comingSoon ? 'Coming soon' : (component ?? 'not found'), comingSoon };
+    return { route, chunk: spec ? toKey(spec) : null, screen: component ?? 'not found' };
   });
 }
 

@@ -8,7 +8,6 @@ const HowItWorksPage = lazy(() => import('../features/how-it-works/HowItWorksPag
 const SignInPage = lazy(() => import('../features/sign-in/SignInPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/ComingSoonPage'));
 const MapPage = lazy(() => import('../features/map/MapPage'));
 const DirectoryPage = lazy(() => import('../features/directory/DirectoryPage'));
 const PropertyDetailPage = lazy(() => import('../features/property/PropertyDetailPage'));
@@ -21,13 +20,6 @@ const SetPasswordPage = lazy(() => import('../features/set-password/SetPasswordP
 const PartnerDashboardPage = lazy(() => import('../features/partner-dashboard/PartnerDashboardPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const ValuationReportPage = lazy(() => import('../features/report/ValuationReportPage'));
-
-/**
- * Screens of the route table (partner/admin spec §2) that are not built yet: each shows an honest
- * 'Coming soon' page naming the screen.
- */
-export const comingSoonScreens: { path: string; title: string; sentence: string }[] = [
-];
 
 export function AppRoutes() {
   return (
@@ -51,9 +43,6 @@ export function AppRoutes() {
         <Route path="partner-dashboard" element={<PartnerDashboardPage />} />
         <Route path="messages" element={<MessagesPage />} />
         <Route path="valuations/:id/report" element={<ValuationReportPage />} />
-        {comingSoonScreens.map((s) => (
-          <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.title} sentence={s.sentence} />} />
-        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

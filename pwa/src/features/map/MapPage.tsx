@@ -10,7 +10,7 @@ import { RecentlyValued } from './RecentlyValued';
 import { formatCount, groupsNearbyMarkers, propertiesShownText, type MapPoint } from './map-data';
 import { useCityLocations, usePropertyExtent, usePublicLocation, useTiledLocations } from './map-queries';
 import { MarkerIcon } from './MarkerIcon';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../app/useHydrated';
 import '../property/property.css';
 import './map.css';
 
