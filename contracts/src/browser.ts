@@ -24,3 +24,4 @@ export * from './plain-explanation';
 export * from './address';
 export * from './data-export';
 export * from './erasure-reason';
+export * from './report-share-rules';
