@@ -54,8 +54,6 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/err
 import jsonBody from './plugins/json-body';
 import metrics from './plugins/metrics';
 import tracing from './plugins/tracing';
-import reportShareRoutes from './report-shares/share-routes';
-import sharedPageRoute from './report-shares/shared-page-route';
 import openapi from './plugins/openapi';
 import pwaStatic from './plugins/pwa-static';
 import requestBasics, { requestBasicsOptions } from './plugins/request-basics';
@@ -183,10 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(adminLeadChargeDisputeRoutes, { deps });
     await scope.register(adPlanRequestRoutes, { deps });
     await scope.register(couponRoutes, { deps });
-    await scope.register(reportShareRoutes, { deps });
   });
-  // A shared report opens without an account (no session is read).
-  await app.register(sharedPageRoute, { deps });
 
   await app.register(pwaStatic, { pwaDir: deps.pwaDir });
   return app as unknown as FastifyInstance;

@@ -46,8 +46,6 @@ interface Fixtures {
   adSubscriptionId: string;
   adContentId: string;
   subscriptionId: string;
-  /** A link the owner made to the valuation's report. */
-  shareId: string;
 }
 
 /** An owner-scoped route's owner data: who may see it, and a string of it no one else may read. */
@@ -118,12 +116,6 @@ const calls: Record<RouteKey, { call: (f: Fixtures, p: Persona | null) => Call; 
     call: (f) => ({ url: `/api/valuations/${f.valuationId}/report` }),
     owner: { owners: ['owner', 'admin'], secret: () => ADDRESS, addressed: true },
   },
-  'POST /api/valuations/:id/shares': {
-    call: (f) => ({ url: `/api/valuations/${f.valuationId}/shares`, body: { expiresInDays: 7, showAddress: false } }),
-    owner: { owners: ['owner'], secret: (f) => f.valuationId, addressed: true },
-  },
-  'GET /api/valuations/:id/shares': { call: (f) => ({ url: `/api/valuations/${f.valuationId}/shares` }), owner: { owners: ['owner'], secret: (f) => f.shareId, addressed: true } },
-  'DELETE /api/report-shares/:shareId': { call: (f) => ({ url: `/api/report-shares/${f.shareId}` }), owner: { owners: ['owner'], secret: (f) => f.shareId, addressed: true } },
   'POST /api/valuations/:id/save': { call: (f) => ({ url: `/api/valuations/${f.valuationId}/save` }), owner: { owners: ['owner'], secret: (f) => f.valuationId, addressed: true } },
   'GET /api/properties/:id/map-details': {
     call: (f) => ({ url: `/api/properties/${f.propertyId}/map-details` }),
@@ -309,9 +301,7 @@ describe('authorisation: every route × every kind of caller', () => {
     const ad = await send('POST', { url: '/api/partner/ad-content', body: { subscriptionId, title: AD_TITLE, description: 'Walk-test loans.', ctaUrl: 'https://walk.example.nz' } }, personas.broker);
     expect(ad.statusCode, ad.body).toBe(201);
     expect((await send('POST', { url: `/api/admin/ad-content/${ad.json().id}/approve` }, personas.admin)).statusCode).toBe(200);
-    const share = await send('POST', { url: `/api/valuations/${valuationId}/shares`, body: { expiresInDays: 7, showAddress: true } }, personas.owner);
-    expect(share.statusCode, share.body).toBe(201);
-    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId, adSubscriptionId: subscriptionId, adContentId: ad.json().id, shareId: share.json().id };
+    f = { personas, valuationId, propertyId, leadId: lead.json().id, brokerPartnerId, directoryPartnerId, subscriptionId, adSubscriptionId: subscriptionId, adContentId: ad.json().id };
   });
   afterAll(() => t?.close());
 

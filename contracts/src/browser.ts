@@ -24,4 +24,3 @@ export * from './plain-explanation';
 export * from './address';
 export * from './data-export';
 export * from './erasure-reason';
-export * from './report-share-rules';

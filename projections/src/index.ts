@@ -10,7 +10,6 @@ import { adSubscriptionsProjector } from './ad-subscriptions';
 import { couponsProjector } from './coupons';
 import { leadChargesProjector } from './lead-charges';
 import { adPlanRequestsProjector } from './ad-plan-requests';
-import { reportSharesProjector } from './report-shares';
 import { partnerApplicationsProjector } from './partner-applications';
 import { partnerLeadsProjector } from './partner-leads';
 import { partnersProjector } from './partners';
@@ -41,7 +40,6 @@ export * from './ad-plans';
 export * from './ad-subscriptions';
 export * from './lead-charges';
 export * from './ad-plan-requests';
-export * from './report-shares';
 export * from './coupons';
 export * from './audit-log';
 export type { Page, PageWindow } from './paged-read';
@@ -49,7 +47,7 @@ export { searchKey } from './search-key';
 export { whileUnchanged } from './read-model-memo';
 
 /** Every read model, by name; the runner and the rebuild CLI take them from here. */
-export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, adFilteredTrafficProjector, leadChargesProjector, adPlanRequestsProjector, couponsProjector, auditLogProjector, reportSharesProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, salesProjector, valuationsProjector, propertiesProjector, activityProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, adPlansProjector, adSubscriptionsProjector, adContentProjector, adPerformanceProjector, adAnalyticsProjector, adFilteredTrafficProjector, leadChargesProjector, adPlanRequestsProjector, couponsProjector, auditLogProjector];
 
 /**
  * The read models that follow an erasure (PersonErased, on the person's stream `user-<id>`): an

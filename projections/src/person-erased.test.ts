@@ -14,7 +14,6 @@ import { erasedValuesOf, PERSON_ERASED, withPersonErased } from './person-erased
 import { A, A_SIGNED_OUT_LEAD, B, ERASED_AT, erasureOfA, fixtureLog, tracesOf, VISITOR } from './person-erased.fixture';
 import { directoryPage } from './property-directory';
 import { locatedProperties, propertiesProjector } from './properties';
-import { REPORT_SHARES, reportSharesProjector } from './report-shares';
 import { searchKey } from './search-key';
 import { usersProjector } from './users';
 import { valuationsProjector } from './valuations';
@@ -167,24 +166,13 @@ describe('PersonErased in each read model', () => {
     expect((await activeContentOfSubscriptions(store, [A.subscriptionId, B.subscriptionId])).map((c) => c._id)).toEqual([B.adContentId]);
   });
 
-  it("report_shares: an erased owner's links are gone, another owner's stay", async () => {
-    const rec = recordedEvents();
-    const created = (shareId: string, userId: string) =>
-      rec(`reportShare-${shareId}`, 'ReportShareCreated', { shareId, valuationId: `v-${userId}`, propertyId: `p-${userId}`, userId, secret: 's'.repeat(43), showAddress: true, createdAt: ERASED_AT, expiresAt: ERASED_AT });
-    const store = await projectedStore([reportSharesProjector], [created('share-a', A.userId), created('share-b', B.userId)]);
-    const erasure = rec(`user-${A.userId}`, PERSON_ERASED, erasureOfA());
-    expect(matchesFilter(erasure, reportSharesProjector.filter)).toBe(true);
-    await applyBatch(store, reportSharesProjector, [erasure], 'report_shares', (c) => c);
-    expect((await store.collection(REPORT_SHARES).find({})).map((d) => d._id)).toEqual(['share-b']);
-  });
-
   it("ad_plan_requests: an erased partner's requests leave the admins' list", async () => {
     const { after, changed } = await givenTheLogWhenAIsErased(adPlanRequestsProjector);
     expect(changed).toEqual({ ad_plan_requests: [`adPlanRequest-${A.partnerId}-plan-silver-auckland`] });
     expect([...after.ad_plan_requests!.keys()]).toEqual([`adPlanRequest-${B.partnerId}-plan-silver-auckland`]);
   });
 
-  const subscribed = new Set([usersProjector, propertiesProjector, valuationsProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, leadChargesProjector, adContentProjector, adPlanRequestsProjector, reportSharesProjector].map((p) => p.name));
+  const subscribed = new Set([usersProjector, propertiesProjector, valuationsProjector, partnersProjector, partnerApplicationsProjector, partnerLeadsProjector, leadChargesProjector, adContentProjector, adPlanRequestsProjector].map((p) => p.name));
   it.each(allProjectors.filter((p) => !subscribed.has(p.name)).map((p) => [p.name, p] as const))('%s holds no personal text of anyone, so an erasure has nothing to change there', async (_, projector) => {
     const rec = recordedEvents();
     const store = await projectedStore([projector], fixtureLog().map((e) => rec(e.stream, e.type, e.data)));
@@ -214,6 +202,6 @@ describe('withPersonErased', () => {
 
 describe('erasureProjectorNames', () => {
   it('names every read model an erasure changes, and the history that records it', () => {
-    expect([...erasureProjectorNames].sort()).toEqual(['ad_content', 'ad_plan_requests', 'audit_log', 'lead_charges', 'partner_applications', 'partner_leads', 'partners', 'properties', 'report_shares', 'users', 'valuations']);
+    expect([...erasureProjectorNames].sort()).toEqual(['ad_content', 'ad_plan_requests', 'audit_log', 'lead_charges', 'partner_applications', 'partner_leads', 'partners', 'properties', 'users', 'valuations']);
   });
 });

@@ -1,5 +1,5 @@
 import type { UserDoc } from '@kainga/contracts';
-import { adPlanRequestStream, nzLocations, reportShareOpensStream, reportShareStream } from '@kainga/contracts';
+import { adPlanRequestStream, nzLocations } from '@kainga/contracts';
 import type { ReadStore, Stores } from '@kainga/platform';
 import {
   AD_PLAN_REQUESTS,
@@ -8,7 +8,6 @@ import {
   listCoupons,
   locationsOfPartners,
   PARTNER_LEADS,
-  REPORT_SHARES,
   type AdContentDoc,
   type AdPlanDoc,
   type AdPlanRequestDoc,
@@ -54,11 +53,10 @@ export async function exportScopeOf(stores: Pick<Stores, 'readStore' | 'eventSto
   const held = await personHoldingsOf(store, userId);
   if (!held) return null;
   const { user, partners, partnerIds, applications, subscriptions, adverts, propertyIds, valuationIds, sentLeadIds } = held;
-  const [partnerLocations, planRequests, receivedLeadIds, shareIds] = await Promise.all([
+  const [partnerLocations, planRequests, receivedLeadIds] = await Promise.all([
     locationsOfPartners(store, partnerIds),
     planRequestsOf(store, partnerIds),
     perPartner(partnerIds, (partnerId) => idsOf(store, PARTNER_LEADS, { partnerId })),
-    idsOf(store, REPORT_SHARES, { userId }),
   ]);
   const couponRedemptions = await redemptionsOf(store, subscriptions.map((s) => s._id));
   const ownStreams = new Set<string>([
@@ -75,8 +73,6 @@ export async function exportScopeOf(stores: Pick<Stores, 'readStore' | 'eventSto
     ...sentLeadIds.map((id) => `partnerLead-${id}`),
     // A partner's leads are its business records, and so are their charges.
     ...receivedLeadIds.flatMap((id) => [`partnerLead-${id}`, `leadCharge-${id}`]),
-    // The report links the person made, and when they were opened.
-    ...shareIds.flatMap((id) => [reportShareStream(id), reportShareOpensStream(id)]),
   ]);
   // Streams named by a partner id and something more: its advert slots and daily charge allowances.
   const partnerPrefixes = partnerIds.flatMap((id) => [`adSlot-${id}-`, `leadChargeAllowance-${id}-`]);

@@ -24,20 +24,10 @@ const num = (n: number | null, unit = '') => (n === null ? '—' : `${n.toLocale
  * with the model's formulas folded under 'Show the formulas' (a <details>: the document runs no
  * script) and printed in full; it reads on a 390 px phone (the comparables stack into cards).
  */
-/** A shared copy (issue 52): said so at the top, dated by its sharing, the street address only if the owner chose. */
-export interface SharedCopy {
-  sharedAt: string;
-  showAddress: boolean;
-}
-
-/** Where a home is without its street: what a shared copy without the address, and every link preview, names. */
-export const areaOf = (p: { suburb: string; city: string }) => `A home in ${[p.suburb, p.city].filter(Boolean).join(', ')}`;
-
-export function renderValuationReport(doc: ValuationDoc, generatedAt: Date, shared?: SharedCopy): string {
+export function renderValuationReport(doc: ValuationDoc, generatedAt: Date): string {
   const e = doc.estimate;
   if (!e) throw new Error('Only a completed valuation has a report');
   const p = doc.property;
-  const heading = shared && !shared.showAddress ? areaOf(p) : p.address;
   const rated = conditionSections
     .map((s) => ({ title: s.title, rows: s.keys.map((k) => [k, doc.conditionScores[k as ConditionKey] ?? 0] as const).filter(([, v]) => v > 0) }))
     .filter((s) => s.rows.length > 0);
@@ -98,8 +88,8 @@ export function renderValuationReport(doc: ValuationDoc, generatedAt: Date, shar
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${shared ? 'Shared valuation report' : 'Valuation report'} — ${escapeHtml(heading)}</title>
-${shared ? sharedHead(doc, assessedOn) : ''}<style>
+<title>Valuation report — ${escapeHtml(p.address)}</title>
+<style>
   body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2933; max-width: 960px; margin: 2rem auto; padding: 0 1rem; }
   h1 { font-size: 1.6rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; border-bottom: 2px solid #0b6e4f; padding-bottom: .25rem; }
   .muted { color: #52606d; } table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e4e7eb; vertical-align: top; }
@@ -108,7 +98,6 @@ ${shared ? sharedHead(doc, assessedOn) : ''}<style>
   .demo { background: #fff4d6; color: #8a5a00; border-radius: 4px; padding: 0 .3rem; font-size: .8em; }
   .disclaimer { margin-top: 2rem; padding: 1rem; background: #f5f7fa; border-left: 4px solid #52606d; font-size: .9em; }
   td, th, h1, p { overflow-wrap: anywhere; }
-  .shared-note { padding: .75rem 1rem; background: #e6f4ef; border-left: 4px solid #0b6e4f; }
   /* A phone (390 px): the comparables stack, one card per sale, each cell labelled; nothing scrolls sideways. */
   @media (max-width: 640px) {
     body { margin: 1rem auto; }
@@ -131,10 +120,9 @@ ${shared ? sharedHead(doc, assessedOn) : ''}<style>
 </head>
 <body>
 <header>
-  ${shared ? `<p class="shared-note">${escapeHtml(sharedNote(date(shared.sharedAt)))}</p>
-  ` : ''}<p class="muted">Kāinga property valuation report</p>
-  <h1>${escapeHtml(heading)}</h1>
-  <p class="muted">${escapeHtml([p.suburb, p.city].filter(Boolean).join(', '))} · Assessed on ${escapeHtml(assessedOn)} · ${shared ? `Shared on ${escapeHtml(date(shared.sharedAt))}` : `Report generated ${escapeHtml(date(generatedAt.toISOString()))}`}</p>
+  <p class="muted">Kāinga property valuation report</p>
+  <h1>${escapeHtml(p.address)}</h1>
+  <p class="muted">${escapeHtml([p.suburb, p.city].filter(Boolean).join(', '))} · Assessed on ${escapeHtml(assessedOn)} · Report generated ${escapeHtml(date(generatedAt.toISOString()))}</p>
 </header>
 
 <h2>Estimated value</h2>
@@ -179,27 +167,4 @@ ${anyDemo ? '<p class="demo">Sales marked “demo data” are generated examples
 <p class="disclaimer">${escapeHtml(DISCLAIMER)}</p>
 </body>
 </html>`;
-}
-
-/** The shared copy's first words. */
-export const sharedNote = (sharedOn: string) => `This is a shared copy of a Kāinga valuation report, shared on ${sharedOn}. Its owner can stop sharing it at any time.`;
-
-/**
- * What chat and mail apps show for a shared link (Open Graph): the area and the estimate, never the
- * street address or the owner; not for search engines.
- */
-function sharedHead(doc: ValuationDoc, assessedOn: string): string {
-  const e = doc.estimate!;
-  const title = `Kāinga valuation: ${areaOf(doc.property)}`;
-  const description = `Estimated value ${nzd(e.estimatedValue)} (${nzd(e.conservativeValue)} to ${nzd(e.optimisticValue)}), assessed on ${assessedOn}. A shared copy of Kāinga's free estimate, not a registered valuation.`;
-  return [
-    '<meta name="robots" content="noindex, nofollow">',
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    '<meta property="og:type" content="website">',
-    '<meta property="og:site_name" content="Kāinga">',
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    '<meta name="twitter:card" content="summary">',
-    '',
-  ].join('\n');
 }

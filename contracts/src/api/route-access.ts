@@ -76,10 +76,6 @@ export const routeAccess = {
   'GET /api/valuations': { caller: 'signed-in', owner: { of: 'the account’s valuations' } },
   'POST /api/valuations/:id/generate-report': { caller: 'signed-in', owner: { of: 'the valuation', anyWith: 'admin:all' } },
   'GET /api/valuations/:id/report': { caller: 'signed-in', owner: { of: 'the valuation', anyWith: 'admin:all' } },
-  // Share Report (issue 52): only the owner makes, lists and stops a valuation's links.
-  'POST /api/valuations/:id/shares': { caller: 'signed-in', owner: { of: 'the valuation' } },
-  'GET /api/valuations/:id/shares': { caller: 'signed-in', owner: { of: 'the valuation' } },
-  'DELETE /api/report-shares/:shareId': { caller: 'signed-in', owner: { of: 'the shared link' } },
   'POST /api/valuations/:id/save': { caller: 'signed-in', owner: { of: 'the valuation' } },
   'GET /api/properties/:id/map-details': { caller: 'signed-in', owner: { of: 'the property', anyWith: 'read:property:detail' } },
   // Whether the public map, directory and summaries show the property: its owner only (issue 11).

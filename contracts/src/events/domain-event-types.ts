@@ -14,7 +14,6 @@ import { LeadWindowEvent, PartnerLeadEvent } from './partner-leads';
 import { PartnerEvent } from './partners';
 import { PersonalDataEvent } from './personal-data';
 import { PropertyEvent } from './properties';
-import { ReportShareEvent } from './report-shares';
 import { SaleEvent } from './sales';
 import { ValuationEvent } from './valuations';
 
@@ -48,7 +47,6 @@ export const domainEventUnions = [
   PartnerLeadEvent,
   LeadWindowEvent,
   PersonalDataEvent,
-  ReportShareEvent,
 ] as const;
 
 /**

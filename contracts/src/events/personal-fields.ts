@@ -100,6 +100,4 @@ export const personalDataRules: Readonly<Record<string, readonly PersonalFieldGr
   AdPlanAllocationRequested: [{ scope: partner, fields: { message: '' } }],
   AdContentSubmitted: [{ scope: adContent, fields: advert }],
   AdContentRevised: [{ scope: adContent, fields: advert }],
-  // A shared report link's secret: whoever holds only the log opens no report, and the owner's erasure ends every link.
-  ReportShareCreated: [{ scope: user, person: own, fields: { secret: '' } }],
 };

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import type { UserValuation } from '@kainga/contracts';
 import { propertyTypeLabels, propertyTypeOf } from '@kainga/contracts/browser';
 import { LocalPartnerAdvert, PremiumPartners, type AdLocation } from '../adverts';
 import { CalculatorModal, MortgageCalculator, RentalYieldCalculator, type MortgageSummary } from '../calculators';
-import { ShareReportDialog } from '../share';
-import { useReturnFocus } from '../../forms/use-return-focus';
 import { fullAddress } from './summary-logic';
 import { ValuationSummary } from './ValuationSummary';
 import './valuation.css';
@@ -16,9 +14,9 @@ const LocalProfessionals = lazy(() => import('../professionals/LocalProfessional
 type CalculatorKind = 'mortgage' | 'rental';
 
 /** Quick actions without behaviour in the spec: shown, disabled, and saying so. */
-const comingSoon = ['Compare Properties', 'Set Alerts'] as const;
+const comingSoon = ['Share Report', 'Compare Properties', 'Set Alerts'] as const;
 
-function QuickActions({ onOpen, onShare, shareButton }: { onOpen: (kind: CalculatorKind) => void; onShare: () => void; shareButton: RefObject<HTMLButtonElement | null> }) {
+function QuickActions({ onOpen }: { onOpen: (kind: CalculatorKind) => void }) {
   return (
     <section className="card quick-actions" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">Quick Actions</h2>
@@ -33,11 +31,6 @@ function QuickActions({ onOpen, onShare, shareButton }: { onOpen: (kind: Calcula
             Rental Yield Calculator
           </Button>
         </li>
-        <li>
-          <Button block ref={shareButton} onClick={onShare}>
-            Share Report
-          </Button>
-        </li>
         {comingSoon.map((label) => (
           <li key={label}>
             <Tooltip title="Coming soon">
@@ -49,7 +42,7 @@ function QuickActions({ onOpen, onShare, shareButton }: { onOpen: (kind: Calcula
         ))}
       </ul>
       <p id="coming-soon-note" className="muted small">
-        Comparing properties and alerts are coming soon.
+        Sharing, comparing properties and alerts are coming soon.
       </p>
     </section>
   );
@@ -59,7 +52,7 @@ function QuickActions({ onOpen, onShare, shareButton }: { onOpen: (kind: Calcula
  * The results of one valuation (consumer spec "Signed-in home", with a valuation selected):
  * 'Property Valuation Results', the Valuation Summary, the Mortgage Calculator, the Rental Yield
  * Calculator once the mortgage calculator says the property will be rented, and Quick Actions
- * that open the calculator modal or the Share Report dialog; and the adverts of the property's place (the local-partner
+ * that open the calculator modal; and the adverts of the property's place (the local-partner
  * advert, the Premium Partners sidebar, the calculators' own). Mount it with
  * `key={valuation.id}`: its state (saved indicator, calculators) belongs to one valuation.
  */
@@ -67,9 +60,6 @@ export function ValuationResults({ valuation, onNewAssessment }: { valuation: Us
   const [mortgage, setMortgage] = useState<MortgageSummary | null>(null);
   const [rental, setRental] = useState(false);
   const [modal, setModal] = useState<CalculatorKind | null>(null);
-  const [sharing, setSharing] = useState(false);
-  // Focus goes back to Share Report when its dialog closes (WCAG 2.4.3).
-  const shareButton = useReturnFocus(sharing);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const propertyValue = valuation.estimatedValue ?? 0;
   const { city, suburb, id: propertyId } = valuation.property;
@@ -113,13 +103,12 @@ export function ValuationResults({ valuation, onNewAssessment }: { valuation: Us
           </Suspense>
         </div>
         <aside className="results-side">
-          <QuickActions onOpen={setModal} onShare={() => setSharing(true)} shareButton={shareButton} />
+          <QuickActions onOpen={setModal} />
           <PremiumPartners {...adLocation} />
         </aside>
       </div>
 
       <CalculatorModal open={modal} onClose={() => setModal(null)} propertyValue={propertyValue} mortgage={mortgage} />
-      <ShareReportDialog open={sharing} onClose={() => setSharing(false)} valuationId={valuation.id} />
     </div>
   );
 }

@@ -34,7 +34,6 @@ import type {
   ErasureEvent,
   VisitorErasureEvent,
   PropertyEvent,
-  ReportShareEvent,
   RoleName,
   SaleEvent,
   StripeWebhookEvent,
@@ -71,8 +70,7 @@ type KnownEvent =
   | AuditViewEvent
   | PersonalDataEvent
   | ErasureEvent
-  | VisitorErasureEvent
-  | ReportShareEvent;
+  | VisitorErasureEvent;
 export type KnownEventType = KnownEvent['type'];
 /** An event's data as an old or partial event may hold it: every field possibly missing. */
 type DataOf<T extends KnownEventType> = Partial<Extract<KnownEvent, { type: T }>['data']>;
@@ -224,10 +222,6 @@ const summaries: { [T in KnownEventType]: (d: DataOf<T>) => string } = {
   PersonErased: (d) => (d.requestedBy === 'admin' ? `Person erased by an admin on request${because(d.reason)}` : 'Account deleted by its owner; their personal information erased'),
   VisitorErased: (d) => `Signed-out visitor erased by an admin on request: ${count(d.sentLeadIds?.length, 'request', 'requests')} to partners${because(d.reason)}`,
   PersonalDataExported: (d) => (d.reason?.trim() ? `Personal data exported on request${because(d.reason)}` : 'Personal data downloaded by its owner'),
-  // Shared report links (issue 52): the secret is never summarised, only what the owner chose.
-  ReportShareCreated: (d) => `Report link shared for ${typeof d.expiresAt === 'string' ? `until ${formatEventTime(d.expiresAt)}` : 'a while'}${d.showAddress === false ? ', without the street address' : ''}`,
-  ReportShareRevoked: () => 'Report link stopped by its owner',
-  ReportShareOpened: () => 'Shared report opened',
   // Operations
   DemoSeedStarted: () => 'Demo data seeding started',
   DemoSeedCompleted: (d) => `Demo data seeded: ${count(d.accounts, 'account', 'accounts')}, ${count(d.properties, 'property', 'properties')}, ${count(d.valuations, 'valuation', 'valuations')}`,
